@@ -1,0 +1,69 @@
+/** Builds the HTTP application from its dependencies. It never listens: entry points and tests decide that. */
+import { randomUUID } from 'node:crypto';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createAuthHook } from './auth.js';
+import type { AppDeps } from './deps.js';
+import { ApiError, sendError, toApiError } from './errors.js';
+import { registerJsonBodyParser } from './json-body.js';
+import { methodNotAllowed } from './method-not-allowed.js';
+import { openApiInfo } from './openapi-info.js';
+import { registerCreateConversation } from './routes/create-conversation.js';
+import { registerCreateFeedback } from './routes/create-feedback.js';
+import { registerGetConversation } from './routes/get-conversation.js';
+import { registerSystemRoutes } from './routes/system.js';
+import { zodValidatorCompiler } from './validation.js';
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger || undefined,
+    logController: new LogController({ disableRequestLogging: !deps.config.logRequests }),
+    bodyLimit: deps.config.bodyLimitBytes,
+    genReqId: () => `req_${randomUUID().replaceAll('-', '')}`,
+    // Our ids never need decoding tricks; refuse ambiguous routing instead of guessing.
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(zodValidatorCompiler);
+  // Responses are built by our own code from typed values; the schemas document them, JSON.stringify writes them.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  registerJsonBodyParser(app);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('Service-Request-Id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    deps.metrics.httpDuration.observe(
+      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  app.setErrorHandler(async (error, request, reply) => {
+    const apiError = toApiError(error);
+    if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+    return sendError(request, reply, apiError);
+  });
+  app.setNotFoundHandler(async (request, reply) =>
+    sendError(request, reply, new ApiError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`)),
+  );
+
+  await app.register(swagger, { openapi: openApiInfo(deps.config.publicUrl), transform: jsonSchemaTransform });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/v1/openapi.json' } });
+
+  const registerMethodFallbacks = methodNotAllowed(app);
+  const authenticate = createAuthHook(deps);
+  await app.register(async (v1) => {
+    const api = v1.withTypeProvider<ZodTypeProvider>();
+    api.addHook('onRequest', authenticate);
+    registerCreateConversation(api, deps);
+    registerGetConversation(api, deps);
+    registerCreateFeedback(api, deps);
+  });
+  registerSystemRoutes(app, deps);
+  await app.register(registerMethodFallbacks);
+
+  return app;
+}

@@ -1,0 +1,19 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { ConversationRepo } from '../storage/conversation-repo.js';
+import type { Store } from '../storage/store.js';
+import type { TenancyRepo } from '../storage/tenancy-repo.js';
+import type { Metrics } from './metrics.js';
+import type { RateLimiter } from './rate-limit.js';
+
+/** Everything the HTTP layer needs, built by an entry point (or a test) and passed in. */
+export interface AppDeps {
+  config: Pick<Config, 'publicUrl' | 'bodyLimitBytes' | 'logRequests'>;
+  store: Store;
+  tenancy: TenancyRepo;
+  conversations: ConversationRepo;
+  rateLimiter: RateLimiter;
+  metrics: Metrics;
+  logger: FastifyBaseLogger | false;
+  clock: () => number;
+}

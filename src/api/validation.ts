@@ -1,0 +1,24 @@
+import type { FastifySchemaCompiler } from 'fastify';
+import type { z } from 'zod';
+import { type FieldErrors, validationError } from './errors.js';
+
+/** Zod issue paths become dotted keys (`transcript.0.speaker`); an issue about the body itself is `_root`. */
+export function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of issues) {
+    const key = issue.path.length === 0 ? '_root' : issue.path.map(String).join('.');
+    const messages = fields[key] ?? [];
+    messages.push(issue.message);
+    fields[key] = messages;
+  }
+  return fields;
+}
+
+/** Validates with the same zod schemas that document the API, answering 422 with per-field messages. */
+export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data) => {
+    const result = schema.safeParse(data);
+    if (result.success) return { value: result.data };
+    return { error: validationError(fieldErrors(result.error.issues)) };
+  };

@@ -1,0 +1,64 @@
+/** Settings, read from the environment once and validated, so a typo fails at start rather than later. */
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .default('0')
+  .transform((value) => value === '1' || value === 'true');
+
+const settingsSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  CQM_DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  CQM_PUBLIC_URL: z.string().url().optional(),
+  CQM_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
+  CQM_RATE_LIMIT: z.coerce.number().int().min(0).default(1000),
+  CQM_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(10),
+  CQM_SQLITE_SYNCHRONOUS: z.enum(['NORMAL', 'FULL']).default('NORMAL'),
+  CQM_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CQM_LOG_REQUESTS: flag,
+  CQM_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  bodyLimitBytes: number;
+  /** Requests a key may make per window; 0 turns rate limiting off. */
+  rateLimit: { points: number; windowSeconds: number };
+  sqliteSynchronous: 'NORMAL' | 'FULL';
+  logLevel: string;
+  logRequests: boolean;
+  workerConcurrency: number;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = settingsSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid settings: ${problems.join('; ')}`);
+  }
+  const s = parsed.data;
+  return {
+    port: s.PORT,
+    host: s.HOST,
+    dataDir: path.resolve(s.CQM_DATA_DIR),
+    databaseUrl: s.DATABASE_URL,
+    publicUrl: (s.CQM_PUBLIC_URL ?? `http://${s.HOST}:${s.PORT}`).replace(/\/+$/, ''),
+    bodyLimitBytes: s.CQM_BODY_LIMIT_BYTES,
+    rateLimit: { points: s.CQM_RATE_LIMIT, windowSeconds: s.CQM_RATE_LIMIT_WINDOW_SECONDS },
+    sqliteSynchronous: s.CQM_SQLITE_SYNCHRONOUS,
+    logLevel: s.CQM_LOG_LEVEL,
+    logRequests: s.CQM_LOG_REQUESTS,
+    workerConcurrency: s.CQM_WORKER_CONCURRENCY,
+  };
+}

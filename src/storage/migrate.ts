@@ -1,0 +1,17 @@
+/** One migration set for both backends, listed statically so it works from source and from the build. */
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import * as initial from './migrations/001-initial.js';
+
+const migrations: Record<string, Migration> = {
+  '001-initial': initial,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations run before and outside the typed schema
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import Sqlite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import type { Database } from '../schema.js';
+import type { Store } from '../store.js';
+import { type Checkpointer, startCheckpointer } from './checkpointer.js';
+import { withStatementCache } from './statement-cache.js';
+import { WriteBatcher } from './write-batcher.js';
+
+export interface SqliteOptions {
+  dataDir: string;
+  synchronous: 'NORMAL' | 'FULL';
+  /** Long-running processes checkpoint from a worker thread; short CLI runs leave it to SQLite. */
+  backgroundCheckpoints: boolean;
+}
+
+export const SQLITE_FILE_NAME = 'cqm.sqlite';
+
+export function openSqliteStore(options: SqliteOptions): Store & { readonly dialect: 'sqlite' } {
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const file = path.join(options.dataDir, SQLITE_FILE_NAME);
+  const database = new Sqlite(file);
+  database.pragma('journal_mode = WAL');
+  // WAL with NORMAL survives the process being killed (the log is in the OS before COMMIT returns);
+  // FULL also survives power loss at the cost of an fsync per commit.
+  database.pragma(`synchronous = ${options.synchronous}`);
+  database.pragma('busy_timeout = 5000');
+  database.pragma('foreign_keys = ON');
+
+  let checkpointer: Checkpointer | undefined;
+  if (options.backgroundCheckpoints) {
+    database.pragma('wal_autocheckpoint = 0');
+    const driverPath = createRequire(import.meta.url).resolve('better-sqlite3');
+    checkpointer = startCheckpointer(file, driverPath);
+  }
+
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  const batcher = new WriteBatcher(db);
+
+  return {
+    dialect: 'sqlite',
+    db,
+    write: (unit) => batcher.submit(unit),
+    async close() {
+      await batcher.drain();
+      await checkpointer?.stop();
+      await db.destroy();
+    },
+  };
+}
