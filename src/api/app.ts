@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createAuthHook } from './auth.js';
 import type { AppDeps } from './deps.js';
 import { ApiError, sendError, toApiError } from './errors.js';
@@ -50,7 +50,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sendError(request, reply, new ApiError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`)),
   );
 
-  await app.register(swagger, { openapi: openApiInfo(deps.config.publicUrl), transform: jsonSchemaTransform });
+  await app.register(swagger, {
+    openapi: openApiInfo(deps.config.publicUrl),
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/v1/openapi.json' } });
 
   const registerMethodFallbacks = methodNotAllowed(app);
@@ -58,6 +62,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (v1) => {
     const api = v1.withTypeProvider<ZodTypeProvider>();
     api.addHook('onRequest', authenticate);
+    // A POST without any body never reaches the JSON parser; it is still "not JSON", not a schema mismatch.
+    api.addHook('preValidation', async (request) => {
+      if (request.method === 'POST' && request.body === undefined) {
+        throw new ApiError('invalid_json', 'The request body is empty; send a JSON object.');
+      }
+    });
     registerCreateConversation(api, deps);
     registerGetConversation(api, deps);
     registerCreateFeedback(api, deps);

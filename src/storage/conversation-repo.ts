@@ -7,6 +7,7 @@ import type {
   EndedBy,
   Environment,
   Outcome,
+  ScorableConversation,
   ScoringStatus,
   Turn,
 } from '../domain/conversation.js';
@@ -78,17 +79,80 @@ export interface FeedbackLabel {
   created_at: number;
 }
 
+/**
+ * Replaces all results of a conversation and marks it done, inside the caller's transaction, so a re-score
+ * is never seen half-written.
+ */
+export async function writeResults(
+  tx: Kysely<Database>,
+  scope: Scope,
+  conversationId: string,
+  outcome: string | null,
+  results: CheckResult[],
+  now: number,
+): Promise<void> {
+  await tx.deleteFrom('check_results').where('conversation_id', '=', conversationId).execute();
+  if (results.length > 0) {
+    await tx
+      .insertInto('check_results')
+      .values(
+        results.map((r, position) => ({
+          ...r,
+          evidence_turns: JSON.stringify(r.evidence_turns),
+          conversation_id: conversationId,
+          project_id: scope.projectId,
+          environment: scope.environment,
+          position,
+          created_at: now,
+        })),
+      )
+      .execute();
+  }
+  await tx
+    .updateTable('conversations')
+    .set({ status: 'done', outcome, updated_at: now })
+    .where('id', '=', conversationId)
+    .where('project_id', '=', scope.projectId)
+    .where('environment', '=', scope.environment)
+    .execute();
+}
+
+/** What scoring reads of a stored conversation. */
+export async function loadScorable(
+  ex: Kysely<Database>,
+  scope: Scope,
+  conversationId: string,
+): Promise<ScorableConversation | null> {
+  const row = await ex
+    .selectFrom('conversations')
+    .select(['channel', 'ended_by', 'transcript', 'events', 'metadata'])
+    .where('id', '=', conversationId)
+    .where('project_id', '=', scope.projectId)
+    .where('environment', '=', scope.environment)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    channel: row.channel as Channel,
+    ended_by: row.ended_by as EndedBy | null,
+    transcript: JSON.parse(row.transcript),
+    events: JSON.parse(row.events),
+    metadata: JSON.parse(row.metadata),
+  };
+}
+
 export function createConversationRepo(store: Store, clock: () => number = Date.now) {
   const { db } = store;
 
   /**
-   * Takes the idempotency key before anything else: on PostgreSQL a concurrent request with the same key
-   * waits on this insert until the first commits, then reads its stored response.
+   * Takes the idempotency key, with the response this request will give, before the conversation is written:
+   * on PostgreSQL a concurrent request with the same key waits on this insert until the first commits, then
+   * reads the stored response. Returns the earlier outcome when the key was already taken.
    */
   async function claimIdempotencyKey(
     tx: Kysely<Database>,
     scope: Scope,
     claim: IdempotencyClaim,
+    response: StoredResponse,
     now: number,
   ): Promise<IngestOutcome | null> {
     for (;;) {
@@ -99,8 +163,8 @@ export function createConversationRepo(store: Store, clock: () => number = Date.
           environment: scope.environment,
           key: claim.key,
           request_hash: claim.requestHash,
-          response_status: 0,
-          response_body: '',
+          response_status: response.status,
+          response_body: JSON.stringify(response.body),
           created_at: now,
           expires_at: now + claim.ttlMs,
         })
@@ -218,15 +282,14 @@ export function createConversationRepo(store: Store, clock: () => number = Date.
     return row ? { status: 200, body: { id: row.id, status: row.status as ScoringStatus, duplicate: true } } : null;
   }
 
+  /** Writes the conversation, its agent filing and its scoring job; a concurrent twin turns it into a duplicate. */
   async function insertConversation(
     tx: Kysely<Database>,
     scope: Scope,
     input: NewConversation,
+    id: string,
+    now: number,
   ): Promise<IngestOutcome> {
-    const duplicate = await findDuplicate(tx, scope, input.external_id);
-    if (duplicate) return { kind: 'duplicate', response: duplicate };
-    const now = clock();
-    const id = newId('conv', now);
     const groupId = await fileAgent(tx, scope, id, input, now);
     const inserted = await tx
       .insertInto('conversations')
@@ -301,12 +364,19 @@ export function createConversationRepo(store: Store, clock: () => number = Date.
     ingest(scope: Scope, input: NewConversation, idempotency: IdempotencyClaim | null): Promise<IngestOutcome> {
       return store.write(async (tx) => {
         const now = clock();
+        const duplicate = await findDuplicate(tx, scope, input.external_id);
+        const id = duplicate?.body.id ?? newId('conv', now);
+        const planned: IngestOutcome = duplicate
+          ? { kind: 'duplicate', response: duplicate }
+          : { kind: 'created', response: { status: 202, body: { id, status: 'queued' } } };
         if (idempotency) {
-          const earlier = await claimIdempotencyKey(tx, scope, idempotency, now);
+          const earlier = await claimIdempotencyKey(tx, scope, idempotency, planned.response, now);
           if (earlier) return earlier;
         }
-        const outcome = await insertConversation(tx, scope, input);
-        if (idempotency && outcome.kind !== 'idempotency_conflict') {
+        if (duplicate) return planned;
+        const outcome = await insertConversation(tx, scope, input, id, now);
+        if (idempotency && outcome.kind === 'duplicate') {
+          // Rare: another request stored the same external_id after our first look; remember what we answer.
           await tx
             .updateTable('idempotency_keys')
             .set({ response_status: outcome.response.status, response_body: JSON.stringify(outcome.response.body) })
@@ -413,40 +483,9 @@ export function createConversationRepo(store: Store, clock: () => number = Date.
       });
     },
 
-    /** Replaces all results of a conversation at once and marks it done (used by scoring). */
-    replaceResults(
-      scope: Scope,
-      conversationId: string,
-      outcome: string | null,
-      results: CheckResult[],
-    ): Promise<void> {
-      return store.write(async (tx) => {
-        const now = clock();
-        await tx.deleteFrom('check_results').where('conversation_id', '=', conversationId).execute();
-        if (results.length > 0) {
-          await tx
-            .insertInto('check_results')
-            .values(
-              results.map((r, position) => ({
-                ...r,
-                evidence_turns: JSON.stringify(r.evidence_turns),
-                conversation_id: conversationId,
-                project_id: scope.projectId,
-                environment: scope.environment,
-                position,
-                created_at: now,
-              })),
-            )
-            .execute();
-        }
-        await tx
-          .updateTable('conversations')
-          .set({ status: 'done', outcome, updated_at: now })
-          .where('id', '=', conversationId)
-          .where('project_id', '=', scope.projectId)
-          .where('environment', '=', scope.environment)
-          .execute();
-      });
+    /** Replaces all results of a conversation at once and marks it done. */
+    replaceResults(scope: Scope, conversationId: string, outcome: string | null, results: CheckResult[]): Promise<void> {
+      return store.write((tx) => writeResults(tx, scope, conversationId, outcome, results, clock()));
     },
   };
 }

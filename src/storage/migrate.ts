@@ -1,9 +1,11 @@
 /** One migration set for both backends, listed statically so it works from source and from the build. */
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as initial from './migrations/001-initial.js';
+import * as checks from './migrations/002-checks.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
+  '002-checks': checks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

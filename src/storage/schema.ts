@@ -13,6 +13,8 @@ export interface ProjectsTable {
   workspace_id: string;
   name: string;
   created_at: number;
+  /** When the first booking-like tool call arrived; the built-in booking checks apply from then on. */
+  booking_checks_on_at: number | null;
 }
 
 export interface ApiKeysTable {
@@ -132,6 +134,33 @@ export interface JobsTable {
   updated_at: number;
 }
 
+export interface ChecksTable {
+  project_id: string;
+  key: string;
+  /** 1 for a built-in check (its definition lives in code), 0 for a project's own. */
+  builtin: number;
+  enabled: number;
+  status: string;
+  current_version: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Every edit of a check writes a new version; results name the version they were scored with. */
+export interface CheckVersionsTable {
+  project_id: string;
+  key: string;
+  version: number;
+  name: string;
+  description: string;
+  kind: string;
+  category: string;
+  severity: string;
+  options: string | null;
+  rule: string | null;
+  created_at: number;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   projects: ProjectsTable;
@@ -143,4 +172,6 @@ export interface Database {
   feedback_labels: FeedbackLabelsTable;
   idempotency_keys: IdempotencyKeysTable;
   jobs: JobsTable;
+  checks: ChecksTable;
+  check_versions: CheckVersionsTable;
 }

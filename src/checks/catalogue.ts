@@ -1,0 +1,286 @@
+/**
+ * The checks catalogue of a project: the built-in checks (defined in code, switched on and off per
+ * project) and the project's own checks, each edit a new immutable version. The CLI and, later, the
+ * application's Checks page both sit on this service.
+ */
+import type { Kysely } from 'kysely';
+import {
+  type CheckCategory,
+  type CheckDefinition,
+  type CheckKind,
+  type CheckStatus,
+  type CustomRule,
+  type Severity,
+} from '../domain/checks.js';
+import type { Environment, ScorableConversation } from '../domain/conversation.js';
+import { isBookingToolCall } from '../domain/conversation.js';
+import type { CheckVersionsTable, ChecksTable, Database } from '../storage/schema.js';
+import type { Store } from '../storage/store.js';
+
+export const BOOKING_CHECK_KEYS = new Set(['booking_confirmation_accurate', 'booking_failure_disclosed']);
+export const CHECK_KEY_PATTERN = /^[a-z][a-z0-9_]{1,63}$/;
+
+export interface CatalogueEntry {
+  check: CheckDefinition;
+  enabled: boolean;
+}
+
+export interface NewCustomCheck {
+  key: string;
+  name: string;
+  description: string;
+  category: CheckCategory;
+  severity: Severity;
+  status: CheckStatus;
+  rule: CustomRule;
+}
+
+export interface CheckEdit {
+  name?: string;
+  description?: string;
+  category?: CheckCategory;
+  severity?: Severity;
+  status?: CheckStatus;
+  rule?: CustomRule;
+}
+
+export class CatalogueError extends Error {}
+
+/** Which traffic a check scores: drafts only practice (test) calls; shadow and active checks everything. */
+export function scoresEnvironment(status: CheckStatus, environment: Environment): boolean {
+  return status !== 'draft' || environment === 'test';
+}
+
+export function createCheckCatalogue(deps: {
+  store: Store;
+  builtins: readonly CheckDefinition[];
+  /** Returns an error message for a rule that cannot run, null for a good one. */
+  validateRule: (rule: CustomRule) => string | null;
+  clock?: () => number;
+}) {
+  const { store, builtins } = deps;
+  const clock = deps.clock ?? Date.now;
+  const builtinByKey = new Map(builtins.map((check) => [check.key, check]));
+
+  function definitionOf(row: ChecksTable, version: CheckVersionsTable | undefined): CheckDefinition {
+    const builtin = builtinByKey.get(row.key);
+    const base: CheckDefinition = builtin ?? {
+      key: row.key,
+      name: row.key,
+      description: '',
+      kind: 'pass_fail',
+      category: 'custom',
+      severity: 'medium',
+      status: 'active',
+      version: 1,
+      builtin: false,
+    };
+    if (!version) return { ...base, status: row.status as CheckStatus };
+    return {
+      ...base,
+      name: version.name,
+      description: version.description,
+      kind: version.kind as CheckKind,
+      category: version.category as CheckCategory,
+      severity: version.severity as Severity,
+      ...(version.options ? { options: JSON.parse(version.options) as string[] } : {}),
+      ...(version.rule ? { rule: JSON.parse(version.rule) as CustomRule } : {}),
+      status: row.status as CheckStatus,
+      version: version.version,
+    };
+  }
+
+  async function load(ex: Kysely<Database>, projectId: string): Promise<CatalogueEntry[]> {
+    const [rows, versions] = await Promise.all([
+      ex.selectFrom('checks').selectAll().where('project_id', '=', projectId).execute(),
+      ex
+        .selectFrom('check_versions')
+        .innerJoin('checks', (join) =>
+          join
+            .onRef('checks.project_id', '=', 'check_versions.project_id')
+            .onRef('checks.key', '=', 'check_versions.key')
+            .onRef('checks.current_version', '=', 'check_versions.version'),
+        )
+        .selectAll('check_versions')
+        .where('check_versions.project_id', '=', projectId)
+        .execute(),
+    ]);
+    const rowByKey = new Map(rows.map((row) => [row.key, row]));
+    const versionByKey = new Map(versions.map((version) => [version.key, version]));
+    const entries: CatalogueEntry[] = builtins.map((check) => {
+      const row = rowByKey.get(check.key);
+      return row ? { check: definitionOf(row, versionByKey.get(check.key)), enabled: row.enabled === 1 } : { check, enabled: true };
+    });
+    for (const row of rows) {
+      if (!builtinByKey.has(row.key)) entries.push({ check: definitionOf(row, versionByKey.get(row.key)), enabled: row.enabled === 1 });
+    }
+    return entries;
+  }
+
+  async function findRow(tx: Kysely<Database>, projectId: string, key: string) {
+    return tx.selectFrom('checks').selectAll().where('project_id', '=', projectId).where('key', '=', key).executeTakeFirst();
+  }
+
+  /** A built-in gets its row the first time someone changes it; until then the code's definition stands. */
+  async function ensureRow(tx: Kysely<Database>, projectId: string, key: string): Promise<ChecksTable> {
+    const row = await findRow(tx, projectId, key);
+    if (row) return row;
+    const builtin = builtinByKey.get(key);
+    if (!builtin) throw new CatalogueError(`No check ${key} in this project.`);
+    const now = clock();
+    const created: ChecksTable = {
+      project_id: projectId,
+      key,
+      builtin: 1,
+      enabled: 1,
+      status: builtin.status,
+      current_version: builtin.version,
+      created_at: now,
+      updated_at: now,
+    };
+    await tx.insertInto('checks').values(created).execute();
+    return created;
+  }
+
+  function checkRule(rule: CustomRule | undefined): void {
+    if (!rule) return;
+    const problem = deps.validateRule(rule);
+    if (problem) throw new CatalogueError(`Invalid rule: ${problem}`);
+  }
+
+  async function writeVersion(tx: Kysely<Database>, projectId: string, check: CheckDefinition): Promise<void> {
+    await tx
+      .insertInto('check_versions')
+      .values({
+        project_id: projectId,
+        key: check.key,
+        version: check.version,
+        name: check.name,
+        description: check.description,
+        kind: check.kind,
+        category: check.category,
+        severity: check.severity,
+        options: check.options ? JSON.stringify(check.options) : null,
+        rule: check.rule ? JSON.stringify(check.rule) : null,
+        created_at: clock(),
+      })
+      .execute();
+  }
+
+  return {
+    list: (projectId: string) => load(store.db, projectId),
+
+    async get(projectId: string, key: string): Promise<CatalogueEntry> {
+      const entry = (await load(store.db, projectId)).find((e) => e.check.key === key);
+      if (!entry) throw new CatalogueError(`No check ${key} in this project.`);
+      return entry;
+    },
+
+    create(projectId: string, input: NewCustomCheck): Promise<CheckDefinition> {
+      if (!CHECK_KEY_PATTERN.test(input.key)) {
+        throw new CatalogueError('A check key is 2 to 64 lower-case letters, digits or "_", starting with a letter.');
+      }
+      if (builtinByKey.has(input.key)) throw new CatalogueError(`${input.key} is a built-in check.`);
+      checkRule(input.rule);
+      return store.write(async (tx) => {
+        if (await findRow(tx, projectId, input.key)) throw new CatalogueError(`A check ${input.key} already exists.`);
+        const now = clock();
+        const check: CheckDefinition = {
+          key: input.key,
+          name: input.name,
+          description: input.description,
+          kind: 'pass_fail',
+          category: input.category,
+          severity: input.severity,
+          status: input.status,
+          version: 1,
+          builtin: false,
+          rule: input.rule,
+        };
+        await tx
+          .insertInto('checks')
+          .values({ project_id: projectId, key: input.key, builtin: 0, enabled: 1, status: input.status, current_version: 1, created_at: now, updated_at: now })
+          .execute();
+        await writeVersion(tx, projectId, check);
+        return check;
+      });
+    },
+
+    /** An edit of the definition writes a new version; a change of status alone keeps the version. */
+    update(projectId: string, key: string, edit: CheckEdit): Promise<CheckDefinition> {
+      checkRule(edit.rule);
+      return store.write(async (tx) => {
+        const row = await ensureRow(tx, projectId, key);
+        const current = (await load(tx, projectId)).find((e) => e.check.key === key);
+        if (!current) throw new CatalogueError(`No check ${key} in this project.`);
+        if (edit.rule && current.check.builtin) throw new CatalogueError('The rule of a built-in check cannot be changed.');
+        const { status, ...definitionEdit } = edit;
+        const changesDefinition = Object.entries(definitionEdit).some(
+          ([field, value]) => value !== undefined && JSON.stringify(value) !== JSON.stringify(current.check[field as keyof CheckDefinition]),
+        );
+        const next: CheckDefinition = {
+          ...current.check,
+          ...Object.fromEntries(Object.entries(definitionEdit).filter(([, value]) => value !== undefined)),
+          status: status ?? current.check.status,
+          version: changesDefinition ? row.current_version + 1 : row.current_version,
+        };
+        if (changesDefinition) await writeVersion(tx, projectId, next);
+        await tx
+          .updateTable('checks')
+          .set({ status: next.status, current_version: next.version, updated_at: clock() })
+          .where('project_id', '=', projectId)
+          .where('key', '=', key)
+          .execute();
+        return next;
+      });
+    },
+
+    setEnabled(projectId: string, key: string, enabled: boolean): Promise<void> {
+      return store.write(async (tx) => {
+        await ensureRow(tx, projectId, key);
+        await tx
+          .updateTable('checks')
+          .set({ enabled: enabled ? 1 : 0, updated_at: clock() })
+          .where('project_id', '=', projectId)
+          .where('key', '=', key)
+          .execute();
+      });
+    },
+
+    /**
+     * The checks that score one conversation, read without writing. The first booking-like tool call switches
+     * the booking checks on for the project: `switchesBookingOn` tells the caller to record that with the
+     * results (see `recordBookingSwitch`). A check someone turned off stays off.
+     */
+    async applicable(
+      projectId: string,
+      environment: Environment,
+      conversation: ScorableConversation,
+    ): Promise<{ checks: CheckDefinition[]; switchesBookingOn: boolean }> {
+      const [project, entries] = await Promise.all([
+        store.db.selectFrom('projects').select('booking_checks_on_at').where('id', '=', projectId).executeTakeFirst(),
+        load(store.db, projectId),
+      ]);
+      const alreadyOn = project?.booking_checks_on_at != null;
+      const switchesBookingOn = !alreadyOn && conversation.events.some(isBookingToolCall);
+      const bookingOn = alreadyOn || switchesBookingOn;
+      const checks = entries
+        .filter((entry) => entry.enabled)
+        .map((entry) => entry.check)
+        .filter((check) => scoresEnvironment(check.status, environment))
+        .filter((check) => bookingOn || !BOOKING_CHECK_KEYS.has(check.key));
+      return { checks, switchesBookingOn };
+    },
+
+    async recordBookingSwitch(tx: Kysely<Database>, projectId: string): Promise<void> {
+      await tx
+        .updateTable('projects')
+        .set({ booking_checks_on_at: clock() })
+        .where('id', '=', projectId)
+        .where('booking_checks_on_at', 'is', null)
+        .execute();
+    },
+  };
+}
+
+export type CheckCatalogue = ReturnType<typeof createCheckCatalogue>;

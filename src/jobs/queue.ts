@@ -1,0 +1,156 @@
+/**
+ * The durable job queue: rows in the same database as the work, claimed with a lease. A worker that dies
+ * simply stops renewing its lease; once it runs out, another worker claims the job again.
+ */
+import type { Kysely } from 'kysely';
+import type { Updateable } from 'kysely';
+import type { Database, JobsTable } from '../storage/schema.js';
+import type { Store } from '../storage/store.js';
+
+export const MAX_ATTEMPTS = 5;
+
+export interface Job {
+  id: string;
+  kind: string;
+  project_id: string;
+  environment: string;
+  subject_id: string;
+  attempts: number;
+  locked_by: string;
+}
+
+export interface QueueOptions {
+  leaseMs: number;
+  /** Delay before attempt n+1 after n failed attempts. */
+  backoffMs: (attempts: number) => number;
+}
+
+/** 1 s, 4 s, 16 s, 64 s with ±20% jitter, so a burst of failures does not retry in lockstep. */
+export function exponentialBackoff(attempts: number, random: () => number = Math.random): number {
+  const base = 1000 * 4 ** Math.max(0, attempts - 1);
+  return Math.round(base * (0.8 + 0.4 * random()));
+}
+
+export const DEFAULT_QUEUE_OPTIONS: QueueOptions = { leaseMs: 30_000, backoffMs: exponentialBackoff };
+
+/** What a kind of job does to its subject's visible state when the queue moves the job. */
+export interface SubjectHooks {
+  onClaimed(tx: Kysely<Database>, job: Job, now: number): Promise<void>;
+  onRequeued(tx: Kysely<Database>, job: Job, now: number): Promise<void>;
+  onFailed(tx: Kysely<Database>, job: Job, now: number): Promise<void>;
+}
+
+/** Only the worker holding the lease may move a running job; a worker whose lease was taken over gets false. */
+async function moveOwnedJob(tx: Kysely<Database>, job: Job, set: Updateable<JobsTable>, now: number): Promise<boolean> {
+  const result = await tx
+    .updateTable('jobs')
+    .set({ ...set, updated_at: now })
+    .where('id', '=', job.id)
+    .where('status', '=', 'running')
+    .where('locked_by', '=', job.locked_by)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Finishes a job inside `tx` together with the work's own writes. Returns false, and the caller must roll
+ * back, when the lease was taken over: that is what keeps a conversation scored exactly once.
+ */
+export function completeJob(tx: Kysely<Database>, job: Job, now: number): Promise<boolean> {
+  return moveOwnedJob(tx, job, { status: 'done', lease_until: null, last_error: null }, now);
+}
+
+export function createQueue(
+  store: Store,
+  hooksFor: (kind: string) => SubjectHooks,
+  options: QueueOptions = DEFAULT_QUEUE_OPTIONS,
+  clock: () => number = Date.now,
+) {
+  const { db } = store;
+
+  function toJob(row: Pick<JobsTable, 'id' | 'kind' | 'project_id' | 'environment' | 'subject_id' | 'locked_by'> & { attempts: number }): Job {
+    return { ...row, locked_by: row.locked_by ?? '' };
+  }
+
+  const moveOwned = (tx: Kysely<Database>, job: Job, set: Updateable<JobsTable>) => moveOwnedJob(tx, job, set, clock());
+
+  return {
+    /**
+     * Claims up to `limit` ready jobs: queued ones that are due, and running ones whose lease ran out.
+     * On PostgreSQL concurrent claimers skip each other's rows (FOR UPDATE SKIP LOCKED); SQLite has one writer.
+     */
+    claim(workerId: string, limit: number): Promise<Job[]> {
+      return store.write(async (tx) => {
+        const now = clock();
+        const ready = tx
+          .selectFrom('jobs')
+          .select('id')
+          .where((eb) =>
+            eb.or([
+              eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]),
+              eb.and([eb('status', '=', 'running'), eb('lease_until', '<', now)]),
+            ]),
+          )
+          .orderBy('run_at')
+          .limit(limit)
+          .$if(store.dialect === 'postgres', (qb) => qb.forUpdate().skipLocked());
+        const rows = await tx
+          .updateTable('jobs')
+          .set((eb) => ({
+            status: 'running',
+            locked_by: workerId,
+            lease_until: now + options.leaseMs,
+            attempts: eb('attempts', '+', 1),
+            updated_at: now,
+          }))
+          .where('id', 'in', ready)
+          .returning(['id', 'kind', 'project_id', 'environment', 'subject_id', 'attempts', 'locked_by'])
+          .execute();
+        const jobs = rows.map(toJob);
+        for (const job of jobs) await hooksFor(job.kind).onClaimed(tx, job, now);
+        return jobs;
+      });
+    },
+
+    /** Extends the lease of a long job; false when the lease was lost (the job must stop writing). */
+    heartbeat(job: Job): Promise<boolean> {
+      return store.write((tx) => moveOwned(tx, job, { lease_until: clock() + options.leaseMs }));
+    },
+
+    /** An attempt failed: retry with backoff, or after the last attempt mark the job and its subject failed. */
+    fail(job: Job, error: unknown): Promise<'retrying' | 'failed' | 'lost'> {
+      return store.write(async (tx) => {
+        const now = clock();
+        const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+        if (job.attempts >= MAX_ATTEMPTS) {
+          if (!(await moveOwned(tx, job, { status: 'failed', lease_until: null, last_error: message }))) return 'lost';
+          await hooksFor(job.kind).onFailed(tx, job, now);
+          return 'failed';
+        }
+        const run_at = now + options.backoffMs(job.attempts);
+        if (!(await moveOwned(tx, job, { status: 'queued', run_at, lease_until: null, locked_by: null, last_error: message }))) {
+          return 'lost';
+        }
+        await hooksFor(job.kind).onRequeued(tx, job, now);
+        return 'retrying';
+      });
+    },
+
+    /** Graceful shutdown: hand an unfinished job back without counting the attempt. */
+    release(job: Job): Promise<void> {
+      return store.write(async (tx) => {
+        const now = clock();
+        const released = await tx
+          .updateTable('jobs')
+          .set((eb) => ({ status: 'queued', run_at: now, lease_until: null, locked_by: null, attempts: eb('attempts', '-', 1), updated_at: now }))
+          .where('id', '=', job.id)
+          .where('status', '=', 'running')
+          .where('locked_by', '=', job.locked_by)
+          .executeTakeFirst();
+        if (released.numUpdatedRows > 0n) await hooksFor(job.kind).onRequeued(tx, job, now);
+      });
+    },
+  };
+}
+
+export type Queue = ReturnType<typeof createQueue>;

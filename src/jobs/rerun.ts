@@ -1,0 +1,46 @@
+import { newId } from '../domain/ids.js';
+import { SCORE_CONVERSATION_JOB } from '../storage/conversation-repo.js';
+import type { Store } from '../storage/store.js';
+
+/**
+ * Queues a conversation for scoring again (a `failed` one, or one whose checks changed): its job starts over
+ * with five fresh attempts. The results it has stay visible until the new ones replace them at once.
+ */
+export function rerunConversation(store: Store, conversationId: string, clock: () => number = Date.now): Promise<boolean> {
+  return store.write(async (tx) => {
+    const conversation = await tx
+      .selectFrom('conversations')
+      .select(['id', 'project_id', 'environment'])
+      .where('id', '=', conversationId)
+      .executeTakeFirst();
+    if (!conversation) return false;
+    const now = clock();
+    const requeued = await tx
+      .updateTable('jobs')
+      .set({ status: 'queued', attempts: 0, run_at: now, lease_until: null, locked_by: null, last_error: null, updated_at: now })
+      .where('subject_id', '=', conversation.id)
+      .where('kind', '=', SCORE_CONVERSATION_JOB)
+      .executeTakeFirst();
+    if (requeued.numUpdatedRows === 0n) {
+      await tx
+        .insertInto('jobs')
+        .values({
+          id: newId('job', now),
+          kind: SCORE_CONVERSATION_JOB,
+          project_id: conversation.project_id,
+          environment: conversation.environment,
+          subject_id: conversation.id,
+          status: 'queued',
+          run_at: now,
+          lease_until: null,
+          locked_by: null,
+          last_error: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    }
+    await tx.updateTable('conversations').set({ status: 'queued', updated_at: now }).where('id', '=', conversation.id).execute();
+    return true;
+  });
+}

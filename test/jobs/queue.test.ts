@@ -1,0 +1,220 @@
+/** The job queue and scoring job on real stores: state moves, retries, leases, re-runs. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createCheckCatalogue } from '../../src/checks/catalogue.js';
+import type { CheckDefinition } from '../../src/domain/checks.js';
+import type { Environment } from '../../src/domain/conversation.js';
+import { type JobHandler, handlerRegistry } from '../../src/jobs/job-handler.js';
+import { createQueue, MAX_ATTEMPTS, type Queue } from '../../src/jobs/queue.js';
+import { rerunConversation } from '../../src/jobs/rerun.js';
+import { type Scorer, scoreConversationHandler } from '../../src/jobs/score-conversation.js';
+import { createConversationRepo } from '../../src/storage/conversation-repo.js';
+import type { OpenedStore } from '../../src/storage/open.js';
+import { createTenancyRepo } from '../../src/storage/tenancy-repo.js';
+import { backends } from '../harness/backends.js';
+import { conversationBody } from '../harness/fixtures.js';
+
+const OUTCOME_CHECK: CheckDefinition = {
+  key: 'outcome',
+  name: 'Outcome',
+  description: 'What came of the conversation',
+  kind: 'multiple_choice',
+  category: 'outcome',
+  severity: 'medium',
+  status: 'active',
+  version: 1,
+  options: ['resolved', 'unresolved', 'escalated', 'not_real_inquiry'],
+  builtin: true,
+};
+
+/** A scorer whose verdict the test controls, and that counts how often it ran. */
+function countingScorer(choice = 'resolved') {
+  const state = { calls: 0, fail: 0 };
+  const scorer: Scorer = {
+    score(_conversation, checks) {
+      state.calls += 1;
+      if (state.fail > 0) {
+        state.fail -= 1;
+        throw new Error('model exploded');
+      }
+      return {
+        outcome: choice as 'resolved',
+        results: checks.map((check) => ({
+          check_key: check.key,
+          score: 0.1,
+          verdict: 'pass' as const,
+          choice,
+          decided_by: 'model' as const,
+          reason: `scored as ${choice}`,
+          evidence_turns: [0],
+          latency_ms: 0,
+        })),
+      };
+    },
+    scorerVersion: (check) => `test-${check.key}-${check.version}`,
+  };
+  return { scorer, state };
+}
+
+describe.each(backends)('job queue on $name', (backend) => {
+  let store: OpenedStore;
+  let dispose: () => Promise<void>;
+  let now: number;
+  const clock = () => now;
+  let scope: { projectId: string; environment: Environment };
+
+  beforeEach(async () => {
+    if (!backend.available) return;
+    const opened = await backend.open();
+    store = opened.store;
+    dispose = opened.dispose;
+    now = Date.parse('2026-11-18T12:00:00Z');
+    const tenancy = createTenancyRepo(store, clock);
+    const workspace = await tenancy.createWorkspace('W', 'UTC');
+    const project = await tenancy.createProject(workspace.id, 'P');
+    scope = { projectId: project.id, environment: 'test' };
+  });
+  afterEach(async () => {
+    if (backend.available) await dispose();
+  });
+
+  function build(scorer: Scorer): { queue: Queue; handler: JobHandler } {
+    const catalogue = createCheckCatalogue({ store, builtins: [OUTCOME_CHECK], validateRule: () => null, clock });
+    const handler = scoreConversationHandler({ store, catalogue, scorer, clock });
+    const queue = createQueue(store, handlerRegistry([handler]), { leaseMs: 1_000, backoffMs: () => 0 }, clock);
+    return { queue, handler };
+  }
+
+  async function ingest(): Promise<string> {
+    const body = conversationBody();
+    const outcome = await createConversationRepo(store, clock).ingest(
+      scope,
+      {
+        external_id: String(body.external_id),
+        channel: 'chat',
+        started_at: null,
+        ended_at: '2026-11-18T12:00:00Z',
+        ended_at_ms: now,
+        ended_by: null,
+        agent: { id: 'a1', name: null, version: null },
+        group: null,
+        transcript: [{ speaker: 'user', text: 'hello' }],
+        events: [],
+        metadata: {},
+      },
+      null,
+    );
+    if (outcome.kind !== 'created') throw new Error('expected a new conversation');
+    return outcome.response.body.id;
+  }
+
+  const statusOf = async (id: string) =>
+    (await store.db.selectFrom('conversations').select(['status', 'outcome']).where('id', '=', id).executeTakeFirstOrThrow());
+  const jobOf = async (id: string) => store.db.selectFrom('jobs').selectAll().where('subject_id', '=', id).executeTakeFirstOrThrow();
+
+  it.skipIf(!backend.available)('moves queued -> evaluating -> done and writes one result per check', async () => {
+    const { scorer, state } = countingScorer();
+    const { queue, handler } = build(scorer);
+    const id = await ingest();
+    expect((await statusOf(id)).status).toBe('queued');
+
+    const [job] = await queue.claim('w1', 10);
+    expect(job?.subject_id).toBe(id);
+    expect((await statusOf(id)).status).toBe('evaluating');
+    expect((await jobOf(id)).attempts).toBe(1);
+
+    await handler.run(job!);
+    expect(await statusOf(id)).toEqual({ status: 'done', outcome: 'resolved' });
+    expect((await jobOf(id)).status).toBe('done');
+    const results = await store.db.selectFrom('check_results').selectAll().where('conversation_id', '=', id).execute();
+    expect(results.map((r) => [r.check_key, r.check_version, r.scorer_version])).toEqual([['outcome', 1, 'test-outcome-1']]);
+    expect(state.calls).toBe(1);
+    expect(await queue.claim('w1', 10)).toEqual([]);
+  });
+
+  it.skipIf(!backend.available)('retries a failing attempt and marks the conversation failed after exactly five', async () => {
+    const { scorer, state } = countingScorer();
+    state.fail = 100;
+    const { queue, handler } = build(scorer);
+    const id = await ingest();
+    const outcomes: string[] = [];
+    for (let i = 0; i < MAX_ATTEMPTS + 2; i++) {
+      const [job] = await queue.claim('w1', 10);
+      if (!job) break;
+      await handler.run(job).catch(async (error) => outcomes.push(await queue.fail(job, error)));
+      if (outcomes.at(-1) === 'retrying') expect((await statusOf(id)).status).toBe('queued');
+    }
+    expect(outcomes).toEqual(['retrying', 'retrying', 'retrying', 'retrying', 'failed']);
+    expect(state.calls).toBe(5);
+    expect((await statusOf(id)).status).toBe('failed');
+    expect(await jobOf(id)).toMatchObject({ status: 'failed', attempts: 5, last_error: 'model exploded' });
+    expect(await queue.claim('w1', 10)).toEqual([]);
+
+    // A re-run starts over with fresh attempts.
+    state.fail = 0;
+    expect(await rerunConversation(store, id, clock)).toBe(true);
+    expect((await statusOf(id)).status).toBe('queued');
+    const [again] = await queue.claim('w1', 10);
+    await handler.run(again!);
+    expect(await statusOf(id)).toEqual({ status: 'done', outcome: 'resolved' });
+    expect((await jobOf(id)).attempts).toBe(1);
+  });
+
+  it.skipIf(!backend.available)('gives an expired lease to another worker and refuses the first worker\'s late writes', async () => {
+    const { scorer, state } = countingScorer();
+    const { queue, handler } = build(scorer);
+    const id = await ingest();
+    const [stale] = await queue.claim('w1', 10);
+    expect(await queue.claim('w2', 10)).toEqual([]);
+
+    now += 1_001;
+    const [fresh] = await queue.claim('w2', 10);
+    expect(fresh?.id).toBe(stale?.id);
+    expect(fresh?.attempts).toBe(2);
+
+    await expect(handler.run(stale!)).rejects.toThrow(/lease/);
+    expect((await statusOf(id)).status).toBe('evaluating');
+    expect(await store.db.selectFrom('check_results').selectAll().where('conversation_id', '=', id).execute()).toEqual([]);
+    expect(await queue.heartbeat(stale!)).toBe(false);
+
+    await handler.run(fresh!);
+    expect((await statusOf(id)).status).toBe('done');
+    expect(state.calls).toBe(2);
+  });
+
+  it.skipIf(!backend.available)('hands an unstarted job back on release without counting the attempt', async () => {
+    const { queue } = build(countingScorer().scorer);
+    const id = await ingest();
+    const [job] = await queue.claim('w1', 10);
+    await queue.release(job!);
+    expect(await jobOf(id)).toMatchObject({ status: 'queued', attempts: 0, locked_by: null });
+    expect((await statusOf(id)).status).toBe('queued');
+  });
+
+  it.skipIf(!backend.available)('replaces results atomically on a re-score', async () => {
+    const first = countingScorer('resolved');
+    const { queue, handler } = build(first.scorer);
+    const id = await ingest();
+    const [job] = await queue.claim('w1', 10);
+    await handler.run(job!);
+
+    const second = build(countingScorer('unresolved').scorer);
+    await rerunConversation(store, id, clock);
+    const before = await store.db.selectFrom('check_results').select('choice').where('conversation_id', '=', id).execute();
+    expect(before).toEqual([{ choice: 'resolved' }]);
+    const [again] = await second.queue.claim('w1', 10);
+    await second.handler.run(again!);
+    const after = await store.db.selectFrom('check_results').select('choice').where('conversation_id', '=', id).execute();
+    expect(after).toEqual([{ choice: 'unresolved' }]);
+    expect((await statusOf(id)).outcome).toBe('unresolved');
+    void queue;
+  });
+
+  it.skipIf(!backend.available)('never gives one job to two concurrent claimers', async () => {
+    const { queue } = build(countingScorer().scorer);
+    const ids = await Promise.all(Array.from({ length: 40 }, () => ingest()));
+    const claims = await Promise.all(Array.from({ length: 8 }, (_, i) => queue.claim(`w${i}`, 10)));
+    const claimed = claims.flat().map((job) => job.subject_id);
+    expect(new Set(claimed).size).toBe(claimed.length);
+    expect(claimed.length).toBe(ids.length);
+  });
+});
