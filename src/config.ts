@@ -23,7 +23,8 @@ const settingsSchema = z.object({
   CQM_SQLITE_SYNCHRONOUS: z.enum(['NORMAL', 'FULL']).default('NORMAL'),
   CQM_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CQM_LOG_REQUESTS: flag,
-  CQM_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  CQM_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  CQM_JOB_LEASE_MS: z.coerce.number().int().min(100).default(30_000),
 });
 
 export interface Config {
@@ -39,6 +40,8 @@ export interface Config {
   logLevel: string;
   logRequests: boolean;
   workerConcurrency: number;
+  /** How long a claimed job stays a worker's without a heartbeat; a dead worker's jobs return after it. */
+  jobLeaseMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -60,5 +63,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: s.CQM_LOG_LEVEL,
     logRequests: s.CQM_LOG_REQUESTS,
     workerConcurrency: s.CQM_WORKER_CONCURRENCY,
+    jobLeaseMs: s.CQM_JOB_LEASE_MS,
   };
 }

@@ -16,4 +16,6 @@ export interface AppDeps {
   metrics: Metrics;
   logger: FastifyBaseLogger | false;
   clock: () => number;
+  /** Called after a new conversation is stored, so an in-process worker can start at once instead of polling. */
+  onConversationStored?: () => void;
 }

@@ -1,6 +1,6 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
-import { type FieldErrors, validationError } from './errors.js';
+import { ApiError, type FieldErrors, validationError } from './errors.js';
 
 /** Zod issue paths become dotted keys (`transcript.0.speaker`); an issue about the body itself is `_root`. */
 export function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
@@ -14,11 +14,15 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
   return fields;
 }
 
-/** Validates with the same zod schemas that document the API, answering 422 with per-field messages. */
+/**
+ * Validates with the same zod schemas that document the API, answering 422 with per-field messages.
+ * A path parameter that cannot name anything (an empty id, an agent id off its pattern) is simply not found.
+ */
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
-  ({ schema }) =>
+  ({ schema, httpPart }) =>
   (data) => {
     const result = schema.safeParse(data);
     if (result.success) return { value: result.data };
+    if (httpPart === 'params') return { error: new ApiError('not_found', 'Nothing exists at this path.') };
     return { error: validationError(fieldErrors(result.error.issues)) };
   };

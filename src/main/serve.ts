@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import type { CreatedKey } from '../storage/tenancy-repo.js';
 import { appDeps, openMigratedStore } from './compose.js';
 
-export async function serve(config: Config): Promise<void> {
+export async function serve(config: Config, options: { worker: boolean } = { worker: true }): Promise<void> {
   const logger = pino({ level: config.logLevel, redact: ['req.headers.authorization'] });
   const store = await openMigratedStore(config, 'server');
   const deps = await appDeps(config, store, logger);

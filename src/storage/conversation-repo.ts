@@ -91,7 +91,20 @@ export async function writeResults(
   results: CheckResult[],
   now: number,
 ): Promise<void> {
-  await tx.deleteFrom('check_results').where('conversation_id', '=', conversationId).execute();
+  const owned = await tx
+    .selectFrom('conversations')
+    .select('id')
+    .where('id', '=', conversationId)
+    .where('project_id', '=', scope.projectId)
+    .where('environment', '=', scope.environment)
+    .executeTakeFirst();
+  if (!owned) throw new Error(`conversation ${conversationId} is not in this project and environment`);
+  await tx
+    .deleteFrom('check_results')
+    .where('conversation_id', '=', conversationId)
+    .where('project_id', '=', scope.projectId)
+    .where('environment', '=', scope.environment)
+    .execute();
   if (results.length > 0) {
     await tx
       .insertInto('check_results')
@@ -409,7 +422,14 @@ export function createConversationRepo(store: Store, clock: () => number = Date.
               .where('environment', '=', scope.environment)
               .where('id', '=', row.group_id)
               .executeTakeFirst(),
-        db.selectFrom('check_results').selectAll().where('conversation_id', '=', row.id).orderBy('position').execute(),
+        db
+          .selectFrom('check_results')
+          .selectAll()
+          .where('conversation_id', '=', row.id)
+          .where('project_id', '=', scope.projectId)
+          .where('environment', '=', scope.environment)
+          .orderBy('position')
+          .execute(),
       ]);
       return {
         id: row.id,
@@ -462,6 +482,8 @@ export function createConversationRepo(store: Store, clock: () => number = Date.
           .selectFrom('check_results')
           .select('check_key')
           .where('conversation_id', '=', conversation.id)
+          .where('project_id', '=', scope.projectId)
+          .where('environment', '=', scope.environment)
           .where('check_key', '=', input.check_key)
           .executeTakeFirst();
         if (!result) return 'result_not_found';

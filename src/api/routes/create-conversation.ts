@@ -31,6 +31,7 @@ export function registerCreateConversation(app: ZodApp, deps: AppDeps): void {
         );
       }
       deps.metrics.conversationsReceived.inc({ environment: principal.environment, result: outcome.kind });
+      if (outcome.kind === 'created') deps.onConversationStored?.();
       if (outcome.kind === 'replayed') reply.header('Idempotent-Replayed', 'true');
       if (outcome.response.status === 202) reply.header('Location', `/v1/conversations/${outcome.response.body.id}`);
       return reply.code(outcome.response.status).send(outcome.response.body);

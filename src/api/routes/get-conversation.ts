@@ -7,7 +7,7 @@ import { errorResponses } from './error-responses.js';
 import type { ZodApp } from './types.js';
 
 export const conversationParams = z.object({
-  id: z.string().describe("The service's conversation id or your external_id."),
+  id: z.string().min(1).describe("The service's conversation id or your external_id."),
 });
 
 export function dashboardUrl(publicUrl: string, environment: string, conversationId: string): string {

@@ -1,0 +1,35 @@
+/** Builds the scoring worker from settings: catalogue, offline scorer, queue and loop. */
+import type { FastifyBaseLogger } from 'fastify';
+import { createCheckCatalogue } from '../checks/catalogue.js';
+import type { Config } from '../config.js';
+import { createQueue, DEFAULT_QUEUE_OPTIONS } from '../jobs/queue.js';
+import { handlerRegistry } from '../jobs/job-handler.js';
+import { scoreConversationHandler } from '../jobs/score-conversation.js';
+import { createWorker, DEFAULT_WORKER_OPTIONS, type Worker } from '../jobs/worker.js';
+import { BUILTIN_CHECKS } from '../scoring/builtin-checks.js';
+import { validateCustomRule } from '../scoring/custom-rules.js';
+import { scoreConversation, scorerVersion } from '../scoring/pipeline.js';
+import type { Store } from '../storage/store.js';
+
+export function checkCatalogue(store: Store, clock: () => number = Date.now) {
+  return createCheckCatalogue({ store, builtins: BUILTIN_CHECKS, validateRule: validateCustomRule, clock });
+}
+
+export function scoringWorker(
+  config: Pick<Config, 'workerConcurrency' | 'jobLeaseMs'>,
+  store: Store,
+  logger: FastifyBaseLogger,
+): Worker {
+  const handler = scoreConversationHandler({
+    store,
+    catalogue: checkCatalogue(store),
+    scorer: { score: (conversation, checks) => scoreConversation(conversation, checks), scorerVersion: (check) => scorerVersion(check) },
+  });
+  const queue = createQueue(store, handlerRegistry([handler]), { ...DEFAULT_QUEUE_OPTIONS, leaseMs: config.jobLeaseMs });
+  return createWorker(queue, [handler], logger, {
+    ...DEFAULT_WORKER_OPTIONS,
+    concurrency: config.workerConcurrency,
+    // Renew well before the lease runs out.
+    heartbeatMs: Math.max(50, Math.floor(config.jobLeaseMs / 3)),
+  });
+}

@@ -1,0 +1,18 @@
+/** `bin/cqm worker`: a scoring worker alone, for running many beside API processes on PostgreSQL. */
+import pino from 'pino';
+import type { Config } from '../config.js';
+import { openMigratedStore } from './compose.js';
+import { onShutdown } from './shutdown.js';
+import { scoringWorker } from './scoring-worker.js';
+
+export async function runWorker(config: Config): Promise<void> {
+  const logger = pino({ level: config.logLevel });
+  const store = await openMigratedStore(config, 'server');
+  const worker = scoringWorker(config, store, logger);
+  worker.start();
+  logger.info({ worker: worker.id, store: store.dialect }, 'worker started');
+  onShutdown(logger, async () => {
+    await worker.stop();
+    await store.close();
+  });
+}
