@@ -24,6 +24,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => `req_${randomUUID().replaceAll('-', '')}`,
     // Our ids never need decoding tricks; refuse ambiguous routing instead of guessing.
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+    // A URL Fastify cannot even route (bad percent-encoding) still gets our envelope and a request id.
+    frameworkErrors: (_error, request, reply) => {
+      reply.header('Service-Request-Id', request.id);
+      void sendError(request, reply, new ApiError('not_found', 'Nothing exists at this path.'));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(zodValidatorCompiler);

@@ -4,17 +4,10 @@
  * application's Checks page both sit on this service.
  */
 import type { Kysely } from 'kysely';
-import {
-  type CheckCategory,
-  type CheckDefinition,
-  type CheckKind,
-  type CheckStatus,
-  type CustomRule,
-  type Severity,
-} from '../domain/checks.js';
+import type { CheckCategory, CheckDefinition, CheckKind, CheckStatus, CustomRule, Severity } from '../domain/checks.js';
 import type { Environment, ScorableConversation } from '../domain/conversation.js';
 import { isBookingToolCall } from '../domain/conversation.js';
-import type { CheckVersionsTable, ChecksTable, Database } from '../storage/schema.js';
+import type { ChecksTable, CheckVersionsTable, Database } from '../storage/schema.js';
 import type { Store } from '../storage/store.js';
 
 export const BOOKING_CHECK_KEYS = new Set(['booking_confirmation_accurate', 'booking_failure_disclosed']);
@@ -109,16 +102,24 @@ export function createCheckCatalogue(deps: {
     const versionByKey = new Map(versions.map((version) => [version.key, version]));
     const entries: CatalogueEntry[] = builtins.map((check) => {
       const row = rowByKey.get(check.key);
-      return row ? { check: definitionOf(row, versionByKey.get(check.key)), enabled: row.enabled === 1 } : { check, enabled: true };
+      return row
+        ? { check: definitionOf(row, versionByKey.get(check.key)), enabled: row.enabled === 1 }
+        : { check, enabled: true };
     });
     for (const row of rows) {
-      if (!builtinByKey.has(row.key)) entries.push({ check: definitionOf(row, versionByKey.get(row.key)), enabled: row.enabled === 1 });
+      if (!builtinByKey.has(row.key))
+        entries.push({ check: definitionOf(row, versionByKey.get(row.key)), enabled: row.enabled === 1 });
     }
     return entries;
   }
 
   async function findRow(tx: Kysely<Database>, projectId: string, key: string) {
-    return tx.selectFrom('checks').selectAll().where('project_id', '=', projectId).where('key', '=', key).executeTakeFirst();
+    return tx
+      .selectFrom('checks')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('key', '=', key)
+      .executeTakeFirst();
   }
 
   /** A built-in gets its row the first time someone changes it; until then the code's definition stands. */
@@ -199,7 +200,16 @@ export function createCheckCatalogue(deps: {
         };
         await tx
           .insertInto('checks')
-          .values({ project_id: projectId, key: input.key, builtin: 0, enabled: 1, status: input.status, current_version: 1, created_at: now, updated_at: now })
+          .values({
+            project_id: projectId,
+            key: input.key,
+            builtin: 0,
+            enabled: 1,
+            status: input.status,
+            current_version: 1,
+            created_at: now,
+            updated_at: now,
+          })
           .execute();
         await writeVersion(tx, projectId, check);
         return check;
@@ -213,10 +223,13 @@ export function createCheckCatalogue(deps: {
         const row = await ensureRow(tx, projectId, key);
         const current = (await load(tx, projectId)).find((e) => e.check.key === key);
         if (!current) throw new CatalogueError(`No check ${key} in this project.`);
-        if (edit.rule && current.check.builtin) throw new CatalogueError('The rule of a built-in check cannot be changed.');
+        if (edit.rule && current.check.builtin)
+          throw new CatalogueError('The rule of a built-in check cannot be changed.');
         const { status, ...definitionEdit } = edit;
         const changesDefinition = Object.entries(definitionEdit).some(
-          ([field, value]) => value !== undefined && JSON.stringify(value) !== JSON.stringify(current.check[field as keyof CheckDefinition]),
+          ([field, value]) =>
+            value !== undefined &&
+            JSON.stringify(value) !== JSON.stringify(current.check[field as keyof CheckDefinition]),
         );
         const next: CheckDefinition = {
           ...current.check,

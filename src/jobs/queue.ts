@@ -2,8 +2,7 @@
  * The durable job queue: rows in the same database as the work, claimed with a lease. A worker that dies
  * simply stops renewing its lease; once it runs out, another worker claims the job again.
  */
-import type { Kysely } from 'kysely';
-import type { Updateable } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { Database, JobsTable } from '../storage/schema.js';
 import type { Store } from '../storage/store.js';
 
@@ -68,7 +67,11 @@ export function createQueue(
 ) {
   const { db } = store;
 
-  function toJob(row: Pick<JobsTable, 'id' | 'kind' | 'project_id' | 'environment' | 'subject_id' | 'locked_by'> & { attempts: number }): Job {
+  function toJob(
+    row: Pick<JobsTable, 'id' | 'kind' | 'project_id' | 'environment' | 'subject_id' | 'locked_by'> & {
+      attempts: number;
+    },
+  ): Job {
     return { ...row, locked_by: row.locked_by ?? '' };
   }
 
@@ -128,7 +131,15 @@ export function createQueue(
           return 'failed';
         }
         const run_at = now + options.backoffMs(job.attempts);
-        if (!(await moveOwned(tx, job, { status: 'queued', run_at, lease_until: null, locked_by: null, last_error: message }))) {
+        if (
+          !(await moveOwned(tx, job, {
+            status: 'queued',
+            run_at,
+            lease_until: null,
+            locked_by: null,
+            last_error: message,
+          }))
+        ) {
           return 'lost';
         }
         await hooksFor(job.kind).onRequeued(tx, job, now);
@@ -142,7 +153,14 @@ export function createQueue(
         const now = clock();
         const released = await tx
           .updateTable('jobs')
-          .set((eb) => ({ status: 'queued', run_at: now, lease_until: null, locked_by: null, attempts: eb('attempts', '-', 1), updated_at: now }))
+          .set((eb) => ({
+            status: 'queued',
+            run_at: now,
+            lease_until: null,
+            locked_by: null,
+            attempts: eb('attempts', '-', 1),
+            updated_at: now,
+          }))
           .where('id', '=', job.id)
           .where('status', '=', 'running')
           .where('locked_by', '=', job.locked_by)

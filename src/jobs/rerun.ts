@@ -6,7 +6,11 @@ import type { Store } from '../storage/store.js';
  * Queues a conversation for scoring again (a `failed` one, or one whose checks changed): its job starts over
  * with five fresh attempts. The results it has stay visible until the new ones replace them at once.
  */
-export function rerunConversation(store: Store, conversationId: string, clock: () => number = Date.now): Promise<boolean> {
+export function rerunConversation(
+  store: Store,
+  conversationId: string,
+  clock: () => number = Date.now,
+): Promise<boolean> {
   return store.write(async (tx) => {
     const conversation = await tx
       .selectFrom('conversations')
@@ -17,7 +21,15 @@ export function rerunConversation(store: Store, conversationId: string, clock: (
     const now = clock();
     const requeued = await tx
       .updateTable('jobs')
-      .set({ status: 'queued', attempts: 0, run_at: now, lease_until: null, locked_by: null, last_error: null, updated_at: now })
+      .set({
+        status: 'queued',
+        attempts: 0,
+        run_at: now,
+        lease_until: null,
+        locked_by: null,
+        last_error: null,
+        updated_at: now,
+      })
       .where('subject_id', '=', conversation.id)
       .where('kind', '=', SCORE_CONVERSATION_JOB)
       .executeTakeFirst();
@@ -40,7 +52,11 @@ export function rerunConversation(store: Store, conversationId: string, clock: (
         })
         .execute();
     }
-    await tx.updateTable('conversations').set({ status: 'queued', updated_at: now }).where('id', '=', conversation.id).execute();
+    await tx
+      .updateTable('conversations')
+      .set({ status: 'queued', updated_at: now })
+      .where('id', '=', conversation.id)
+      .execute();
     return true;
   });
 }

@@ -8,12 +8,19 @@ import { type JobHandler, LeaseLostError } from './job-handler.js';
 import { completeJob } from './queue.js';
 
 export interface Scorer {
-  score(conversation: ScorableConversation, checks: CheckDefinition[]): { outcome: Outcome | null; results: CheckResultDraft[] };
+  score(
+    conversation: ScorableConversation,
+    checks: CheckDefinition[],
+  ): { outcome: Outcome | null; results: CheckResultDraft[] };
   scorerVersion(check: CheckDefinition): string;
 }
 
 function setStatus(status: 'queued' | 'evaluating' | 'failed') {
-  return async (tx: Parameters<JobHandler['onClaimed']>[0], job: Parameters<JobHandler['onClaimed']>[1], now: number) => {
+  return async (
+    tx: Parameters<JobHandler['onClaimed']>[0],
+    job: Parameters<JobHandler['onClaimed']>[1],
+    now: number,
+  ) => {
     await tx
       .updateTable('conversations')
       .set({ status, updated_at: now })
@@ -47,7 +54,11 @@ export function scoreConversationHandler(deps: {
         });
         return;
       }
-      const { checks, switchesBookingOn } = await deps.catalogue.applicable(scope.projectId, scope.environment, conversation);
+      const { checks, switchesBookingOn } = await deps.catalogue.applicable(
+        scope.projectId,
+        scope.environment,
+        conversation,
+      );
       const { outcome, results } = deps.scorer.score(conversation, checks);
       const byKey = new Map(checks.map((check) => [check.key, check]));
       const stored: CheckResult[] = results.flatMap((draft) => {

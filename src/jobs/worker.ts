@@ -72,7 +72,10 @@ export function createWorker(
       await Promise.race([
         handlerFor(job.kind).run(job),
         new Promise<never>((_, reject) => {
-          timeout = setTimeout(() => reject(new AttemptTimeout(`attempt timed out after ${options.attemptTimeoutMs} ms`)), options.attemptTimeoutMs);
+          timeout = setTimeout(
+            () => reject(new AttemptTimeout(`attempt timed out after ${options.attemptTimeoutMs} ms`)),
+            options.attemptTimeoutMs,
+          );
         }),
       ]);
     } catch (error) {

@@ -4,8 +4,8 @@ import { type Config, loadConfig } from '../config.js';
 import { migrateToLatest } from '../storage/migrate.js';
 import { openStore } from '../storage/open.js';
 import { registerCheckCommands } from './commands/checks.js';
-import { registerTenancyCommands } from './commands/tenancy.js';
 import { emit, type Output, type Settings, UsageError } from './commands/shared.js';
+import { registerTenancyCommands } from './commands/tenancy.js';
 
 export function buildCli(settings: Settings): Command {
   const program = new Command('cqm').description('Conversation Quality Monitor').showHelpAfterError();

@@ -2,8 +2,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createCheckCatalogue } from '../checks/catalogue.js';
 import type { Config } from '../config.js';
-import { createQueue, DEFAULT_QUEUE_OPTIONS } from '../jobs/queue.js';
 import { handlerRegistry } from '../jobs/job-handler.js';
+import { createQueue, DEFAULT_QUEUE_OPTIONS } from '../jobs/queue.js';
 import { scoreConversationHandler } from '../jobs/score-conversation.js';
 import { createWorker, DEFAULT_WORKER_OPTIONS, type Worker } from '../jobs/worker.js';
 import { BUILTIN_CHECKS } from '../scoring/builtin-checks.js';
@@ -23,9 +23,15 @@ export function scoringWorker(
   const handler = scoreConversationHandler({
     store,
     catalogue: checkCatalogue(store),
-    scorer: { score: (conversation, checks) => scoreConversation(conversation, checks), scorerVersion: (check) => scorerVersion(check) },
+    scorer: {
+      score: (conversation, checks) => scoreConversation(conversation, checks),
+      scorerVersion: (check) => scorerVersion(check),
+    },
   });
-  const queue = createQueue(store, handlerRegistry([handler]), { ...DEFAULT_QUEUE_OPTIONS, leaseMs: config.jobLeaseMs });
+  const queue = createQueue(store, handlerRegistry([handler]), {
+    ...DEFAULT_QUEUE_OPTIONS,
+    leaseMs: config.jobLeaseMs,
+  });
   return createWorker(queue, [handler], logger, {
     ...DEFAULT_WORKER_OPTIONS,
     concurrency: config.workerConcurrency,

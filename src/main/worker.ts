@@ -2,8 +2,8 @@
 import pino from 'pino';
 import type { Config } from '../config.js';
 import { openMigratedStore } from './compose.js';
-import { onShutdown } from './shutdown.js';
 import { scoringWorker } from './scoring-worker.js';
+import { onShutdown } from './shutdown.js';
 
 export async function runWorker(config: Config): Promise<void> {
   const logger = pino({ level: config.logLevel });

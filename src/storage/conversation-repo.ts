@@ -232,19 +232,6 @@ export function createConversationRepo(store: Store, clock: () => number = Date.
     if (agent && (agent.group_id !== null || agent.placed_by_kind === 'person' || input.group === null)) {
       return agent.group_id;
     }
-    if (input.group) {
-      await tx
-        .insertInto('groups')
-        .values({
-          project_id: scope.projectId,
-          environment: scope.environment,
-          id: input.group.id,
-          name: input.group.name ?? input.group.id,
-          created_at: now,
-        })
-        .onConflict((oc) => oc.columns(['project_id', 'environment', 'id']).doNothing())
-        .execute();
-    }
     const placement = input.group
       ? { group_id: input.group.id, placed_by_kind: 'conversation', placed_by: conversationId, placed_at: now }
       : { group_id: null, placed_by_kind: null, placed_by: null, placed_at: null };
@@ -281,7 +268,22 @@ export function createConversationRepo(store: Store, clock: () => number = Date.
       .where('environment', '=', scope.environment)
       .where('id', '=', input.agent.id)
       .executeTakeFirst();
-    return filed?.group_id ?? null;
+    const groupId = filed?.group_id ?? null;
+    // The group is created only when this conversation filed the agent into it.
+    if (input.group && groupId === input.group.id) {
+      await tx
+        .insertInto('groups')
+        .values({
+          project_id: scope.projectId,
+          environment: scope.environment,
+          id: input.group.id,
+          name: input.group.name ?? input.group.id,
+          created_at: now,
+        })
+        .onConflict((oc) => oc.columns(['project_id', 'environment', 'id']).doNothing())
+        .execute();
+    }
+    return groupId;
   }
 
   async function findDuplicate(tx: Kysely<Database>, scope: Scope, externalId: string): Promise<StoredResponse | null> {
@@ -358,6 +360,8 @@ export function createConversationRepo(store: Store, clock: () => number = Date.
 
   /** Finds a conversation by the service's id or the client's external_id, within the scope only. */
   async function findConversationRow(ex: Kysely<Database>, scope: Scope, idOrExternalId: string) {
+    // No stored id contains NUL, and PostgreSQL refuses it in a query parameter.
+    if (idOrExternalId.includes('\u0000')) return undefined;
     const rows = await ex
       .selectFrom('conversations')
       .selectAll()
@@ -506,7 +510,12 @@ export function createConversationRepo(store: Store, clock: () => number = Date.
     },
 
     /** Replaces all results of a conversation at once and marks it done. */
-    replaceResults(scope: Scope, conversationId: string, outcome: string | null, results: CheckResult[]): Promise<void> {
+    replaceResults(
+      scope: Scope,
+      conversationId: string,
+      outcome: string | null,
+      results: CheckResult[],
+    ): Promise<void> {
       return store.write((tx) => writeResults(tx, scope, conversationId, outcome, results, clock()));
     },
   };

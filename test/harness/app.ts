@@ -41,7 +41,9 @@ export async function startTestApp(backend: TestBackend, options: TestAppOptions
   const tenancy = createTenancyRepo(store, clock);
   const rateSettings = options.rateLimit ?? { points: 0, windowSeconds: 1 };
   const rateLimiter =
-    store.dialect === 'postgres' ? await postgresRateLimiter(rateSettings, store.pool) : memoryRateLimiter(rateSettings);
+    store.dialect === 'postgres'
+      ? await postgresRateLimiter(rateSettings, store.pool)
+      : memoryRateLimiter(rateSettings);
 
   const workspace = await tenancy.createWorkspace('Test workspace', 'UTC');
   const project = await tenancy.createProject(workspace.id, 'Project A');
@@ -60,7 +62,11 @@ export async function startTestApp(backend: TestBackend, options: TestAppOptions
   >;
 
   const app = await buildApp({
-    config: { publicUrl: 'https://cqm.example.test', bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024, logRequests: false },
+    config: {
+      publicUrl: 'https://cqm.example.test',
+      bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
+      logRequests: false,
+    },
     store,
     tenancy,
     conversations: createConversationRepo(store, clock),

@@ -14,7 +14,12 @@ export interface TestBackend {
   /** False when PostgreSQL is not reachable outside CI; suites use it with describe.skipIf. */
   available: boolean;
   /** A fresh, migrated, empty store and the way to dispose of it. */
-  open(): Promise<{ store: OpenedStore; url: string | undefined; dataDir: string | undefined; dispose(): Promise<void> }>;
+  open(): Promise<{
+    store: OpenedStore;
+    url: string | undefined;
+    dataDir: string | undefined;
+    dispose(): Promise<void>;
+  }>;
 }
 
 export function tempDir(prefix = 'cqm-test-'): string {

@@ -116,7 +116,10 @@ export async function stopAllServers(): Promise<void> {
 }
 
 function spawnServer(env: NodeJS.ProcessEnv, port: number, args: string[]): ServerProcess {
-  const child = spawn(CQM_BIN, ['serve', ...args], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(CQM_BIN, ['serve', ...args], {
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {

@@ -20,7 +20,9 @@ export function conversationBody(overrides: Record<string, unknown> = {}): Recor
       { speaker: 'user', text: 'I need to move my cleaning to next week.', asr_confidence: 0.93 },
       { speaker: 'agent', text: 'Done: you are booked for Tuesday at 3 pm.' },
     ],
-    events: [{ type: 'tool_call', name: 'reschedule_appointment', status: 'success', at_ms: 41000, extra: { slot: 'tue-15' } }],
+    events: [
+      { type: 'tool_call', name: 'reschedule_appointment', status: 'success', at_ms: 41000, extra: { slot: 'tue-15' } },
+    ],
     metadata: { call_sid: 'CA123', nested: { list: [1, 2, 3], flag: true } },
     ...overrides,
   };

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCheckCatalogue } from '../../src/checks/catalogue.js';
 import type { CheckDefinition } from '../../src/domain/checks.js';
 import type { Environment } from '../../src/domain/conversation.js';
-import { type JobHandler, handlerRegistry } from '../../src/jobs/job-handler.js';
+import { handlerRegistry, type JobHandler } from '../../src/jobs/job-handler.js';
 import { createQueue, MAX_ATTEMPTS, type Queue } from '../../src/jobs/queue.js';
 import { rerunConversation } from '../../src/jobs/rerun.js';
 import { type Scorer, scoreConversationHandler } from '../../src/jobs/score-conversation.js';
@@ -108,8 +108,13 @@ describe.each(backends)('job queue on $name', (backend) => {
   }
 
   const statusOf = async (id: string) =>
-    (await store.db.selectFrom('conversations').select(['status', 'outcome']).where('id', '=', id).executeTakeFirstOrThrow());
-  const jobOf = async (id: string) => store.db.selectFrom('jobs').selectAll().where('subject_id', '=', id).executeTakeFirstOrThrow();
+    await store.db
+      .selectFrom('conversations')
+      .select(['status', 'outcome'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  const jobOf = async (id: string) =>
+    store.db.selectFrom('jobs').selectAll().where('subject_id', '=', id).executeTakeFirstOrThrow();
 
   it.skipIf(!backend.available)('moves queued -> evaluating -> done and writes one result per check', async () => {
     const { scorer, state } = countingScorer();
@@ -126,60 +131,70 @@ describe.each(backends)('job queue on $name', (backend) => {
     expect(await statusOf(id)).toEqual({ status: 'done', outcome: 'resolved' });
     expect((await jobOf(id)).status).toBe('done');
     const results = await store.db.selectFrom('check_results').selectAll().where('conversation_id', '=', id).execute();
-    expect(results.map((r) => [r.check_key, r.check_version, r.scorer_version])).toEqual([['outcome', 1, 'test-outcome-1']]);
+    expect(results.map((r) => [r.check_key, r.check_version, r.scorer_version])).toEqual([
+      ['outcome', 1, 'test-outcome-1'],
+    ]);
     expect(state.calls).toBe(1);
     expect(await queue.claim('w1', 10)).toEqual([]);
   });
 
-  it.skipIf(!backend.available)('retries a failing attempt and marks the conversation failed after exactly five', async () => {
-    const { scorer, state } = countingScorer();
-    state.fail = 100;
-    const { queue, handler } = build(scorer);
-    const id = await ingest();
-    const outcomes: string[] = [];
-    for (let i = 0; i < MAX_ATTEMPTS + 2; i++) {
-      const [job] = await queue.claim('w1', 10);
-      if (!job) break;
-      await handler.run(job).catch(async (error) => outcomes.push(await queue.fail(job, error)));
-      if (outcomes.at(-1) === 'retrying') expect((await statusOf(id)).status).toBe('queued');
-    }
-    expect(outcomes).toEqual(['retrying', 'retrying', 'retrying', 'retrying', 'failed']);
-    expect(state.calls).toBe(5);
-    expect((await statusOf(id)).status).toBe('failed');
-    expect(await jobOf(id)).toMatchObject({ status: 'failed', attempts: 5, last_error: 'model exploded' });
-    expect(await queue.claim('w1', 10)).toEqual([]);
+  it.skipIf(!backend.available)(
+    'retries a failing attempt and marks the conversation failed after exactly five',
+    async () => {
+      const { scorer, state } = countingScorer();
+      state.fail = 100;
+      const { queue, handler } = build(scorer);
+      const id = await ingest();
+      const outcomes: string[] = [];
+      for (let i = 0; i < MAX_ATTEMPTS + 2; i++) {
+        const [job] = await queue.claim('w1', 10);
+        if (!job) break;
+        await handler.run(job).catch(async (error) => outcomes.push(await queue.fail(job, error)));
+        if (outcomes.at(-1) === 'retrying') expect((await statusOf(id)).status).toBe('queued');
+      }
+      expect(outcomes).toEqual(['retrying', 'retrying', 'retrying', 'retrying', 'failed']);
+      expect(state.calls).toBe(5);
+      expect((await statusOf(id)).status).toBe('failed');
+      expect(await jobOf(id)).toMatchObject({ status: 'failed', attempts: 5, last_error: 'model exploded' });
+      expect(await queue.claim('w1', 10)).toEqual([]);
 
-    // A re-run starts over with fresh attempts.
-    state.fail = 0;
-    expect(await rerunConversation(store, id, clock)).toBe(true);
-    expect((await statusOf(id)).status).toBe('queued');
-    const [again] = await queue.claim('w1', 10);
-    await handler.run(again!);
-    expect(await statusOf(id)).toEqual({ status: 'done', outcome: 'resolved' });
-    expect((await jobOf(id)).attempts).toBe(1);
-  });
+      // A re-run starts over with fresh attempts.
+      state.fail = 0;
+      expect(await rerunConversation(store, id, clock)).toBe(true);
+      expect((await statusOf(id)).status).toBe('queued');
+      const [again] = await queue.claim('w1', 10);
+      await handler.run(again!);
+      expect(await statusOf(id)).toEqual({ status: 'done', outcome: 'resolved' });
+      expect((await jobOf(id)).attempts).toBe(1);
+    },
+  );
 
-  it.skipIf(!backend.available)('gives an expired lease to another worker and refuses the first worker\'s late writes', async () => {
-    const { scorer, state } = countingScorer();
-    const { queue, handler } = build(scorer);
-    const id = await ingest();
-    const [stale] = await queue.claim('w1', 10);
-    expect(await queue.claim('w2', 10)).toEqual([]);
+  it.skipIf(!backend.available)(
+    "gives an expired lease to another worker and refuses the first worker's late writes",
+    async () => {
+      const { scorer, state } = countingScorer();
+      const { queue, handler } = build(scorer);
+      const id = await ingest();
+      const [stale] = await queue.claim('w1', 10);
+      expect(await queue.claim('w2', 10)).toEqual([]);
 
-    now += 1_001;
-    const [fresh] = await queue.claim('w2', 10);
-    expect(fresh?.id).toBe(stale?.id);
-    expect(fresh?.attempts).toBe(2);
+      now += 1_001;
+      const [fresh] = await queue.claim('w2', 10);
+      expect(fresh?.id).toBe(stale?.id);
+      expect(fresh?.attempts).toBe(2);
 
-    await expect(handler.run(stale!)).rejects.toThrow(/lease/);
-    expect((await statusOf(id)).status).toBe('evaluating');
-    expect(await store.db.selectFrom('check_results').selectAll().where('conversation_id', '=', id).execute()).toEqual([]);
-    expect(await queue.heartbeat(stale!)).toBe(false);
+      await expect(handler.run(stale!)).rejects.toThrow(/lease/);
+      expect((await statusOf(id)).status).toBe('evaluating');
+      expect(
+        await store.db.selectFrom('check_results').selectAll().where('conversation_id', '=', id).execute(),
+      ).toEqual([]);
+      expect(await queue.heartbeat(stale!)).toBe(false);
 
-    await handler.run(fresh!);
-    expect((await statusOf(id)).status).toBe('done');
-    expect(state.calls).toBe(2);
-  });
+      await handler.run(fresh!);
+      expect((await statusOf(id)).status).toBe('done');
+      expect(state.calls).toBe(2);
+    },
+  );
 
   it.skipIf(!backend.available)('hands an unstarted job back on release without counting the attempt', async () => {
     const { queue } = build(countingScorer().scorer);
@@ -199,11 +214,19 @@ describe.each(backends)('job queue on $name', (backend) => {
 
     const second = build(countingScorer('unresolved').scorer);
     await rerunConversation(store, id, clock);
-    const before = await store.db.selectFrom('check_results').select('choice').where('conversation_id', '=', id).execute();
+    const before = await store.db
+      .selectFrom('check_results')
+      .select('choice')
+      .where('conversation_id', '=', id)
+      .execute();
     expect(before).toEqual([{ choice: 'resolved' }]);
     const [again] = await second.queue.claim('w1', 10);
     await second.handler.run(again!);
-    const after = await store.db.selectFrom('check_results').select('choice').where('conversation_id', '=', id).execute();
+    const after = await store.db
+      .selectFrom('check_results')
+      .select('choice')
+      .where('conversation_id', '=', id)
+      .execute();
     expect(after).toEqual([{ choice: 'unresolved' }]);
     expect((await statusOf(id)).outcome).toBe('unresolved');
     void queue;

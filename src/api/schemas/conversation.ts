@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CHECK_STATUSES, DECIDED_BY, VERDICTS } from '../../domain/checks.js';
 import { CHANNELS, ENDED_BY, OUTCOMES, SCORING_STATUSES, SPEAKERS } from '../../domain/conversation.js';
+import { depthMessage, jsonDepthExceeds, MAX_JSON_DEPTH, storedString } from './json-shape.js';
 import { LIMITS, RESOURCE_ID_PATTERN } from './limits.js';
 
 const dateTime = z.iso.datetime({
@@ -14,8 +15,7 @@ const resourceId = z
     RESOURCE_ID_PATTERN,
     'must be 1 to 128 letters, digits, ".", "_", ":" or "-", starting with a letter or digit',
   );
-const displayName = z
-  .string()
+const displayName = storedString()
   .min(1, 'must not be empty')
   .max(LIMITS.nameLength, `must be at most ${LIMITS.nameLength} characters`);
 
@@ -40,18 +40,20 @@ export const eventSchema = z
     target: z.string().optional(),
     at_ms: z.number().int().optional(),
   })
+  .refine((event) => !jsonDepthExceeds(event, MAX_JSON_DEPTH), { message: depthMessage })
   .meta({ id: 'Event', description: 'What the agent did. Properties beyond those listed are kept as sent.' });
 
 const metadataSchema = z.record(z.string(), z.unknown()).superRefine((metadata, ctx) => {
-  if (Buffer.byteLength(JSON.stringify(metadata)) > LIMITS.metadataBytes) {
+  if (jsonDepthExceeds(metadata, MAX_JSON_DEPTH)) {
+    ctx.addIssue({ code: 'custom', message: depthMessage });
+  } else if (Buffer.byteLength(JSON.stringify(metadata)) > LIMITS.metadataBytes) {
     ctx.addIssue({ code: 'custom', message: `must be at most ${LIMITS.metadataBytes} bytes as JSON` });
   }
 });
 
 export const conversationRequestSchema = z
   .object({
-    external_id: z
-      .string({ message: 'is required and must be a string' })
+    external_id: storedString('is required and must be a string')
       .min(1, 'must be at least 1 character')
       .max(LIMITS.externalIdLength, `must be at most ${LIMITS.externalIdLength} characters`),
     channel: z.enum(CHANNELS, { message: `must be one of ${CHANNELS.join(', ')}` }),
@@ -62,7 +64,9 @@ export const conversationRequestSchema = z
       .object({
         id: resourceId.optional(),
         name: displayName.optional(),
-        version: z.string().max(LIMITS.versionLength, `must be at most ${LIMITS.versionLength} characters`).optional(),
+        version: storedString()
+          .max(LIMITS.versionLength, `must be at most ${LIMITS.versionLength} characters`)
+          .optional(),
       })
       .optional(),
     group: z.object({ id: resourceId, name: displayName.optional() }).optional(),
@@ -129,10 +133,9 @@ export const conversationResponseSchema = z
 
 export const feedbackRequestSchema = z
   .object({
-    check_key: z.string({ message: 'is required and must be a string' }).min(1, 'must be at least 1 character'),
+    check_key: storedString('is required and must be a string').min(1, 'must be at least 1 character'),
     verdict: z.enum(['pass', 'fail'], { message: 'must be pass (no problem) or fail (the problem happened)' }),
-    note: z
-      .string()
+    note: storedString()
       .max(LIMITS.feedbackNoteLength, `must be at most ${LIMITS.feedbackNoteLength} characters`)
       .optional(),
   })

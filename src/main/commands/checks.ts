@@ -11,7 +11,9 @@ function parseRule(text: string | undefined): CustomRule | undefined {
   try {
     return JSON.parse(text) as CustomRule;
   } catch {
-    throw new UsageError('--rule must be JSON, e.g. \'{"type":"event","name":"book_appointment","mode":"must_succeed"}\'.');
+    throw new UsageError(
+      '--rule must be JSON, e.g. \'{"type":"event","name":"book_appointment","mode":"must_succeed"}\'.',
+    );
   }
 }
 
@@ -46,7 +48,9 @@ export function registerCheckCommands(program: Command, settings: Settings): voi
     .addOption(projectOption())
     .option('--json', 'print JSON')
     .action(async (options: Output & { project?: string }) => {
-      const entries = await withCatalogue(settings, options.project, (catalogue, projectId) => catalogue.list(projectId));
+      const entries = await withCatalogue(settings, options.project, (catalogue, projectId) =>
+        catalogue.list(projectId),
+      );
       const rows = entries.map(({ check, enabled }) => ({ ...check, enabled }));
       const line = (c: (typeof rows)[number]) =>
         `${c.key.padEnd(32)} v${c.version}  ${c.status.padEnd(6)}  ${c.enabled ? 'on ' : 'off'}  ${c.category}/${c.severity}  ${c.name}`;
@@ -67,7 +71,9 @@ export function registerCheckCommands(program: Command, settings: Settings): voi
     .action(async (options: Output & Omit<NewCustomCheck, 'rule'> & { project?: string; rule: string }) => {
       const rule = parseRule(options.rule) as CustomRule;
       const { project, json, ...fields } = options;
-      const check = await withCatalogue(settings, project, (catalogue, projectId) => catalogue.create(projectId, { ...fields, rule }));
+      const check = await withCatalogue(settings, project, (catalogue, projectId) =>
+        catalogue.create(projectId, { ...fields, rule }),
+      );
       emit(options, `Created check ${check.key} v${check.version} (${check.status}).`, check);
     });
 
@@ -84,7 +90,9 @@ export function registerCheckCommands(program: Command, settings: Settings): voi
     .action(async (key: string, options: Output & Omit<CheckEdit, 'rule'> & { project?: string; rule?: string }) => {
       const { project, json, rule, ...fields } = options;
       const edit: CheckEdit = { ...fields, ...(rule === undefined ? {} : { rule: parseRule(rule) }) };
-      const check = await withCatalogue(settings, project, (catalogue, projectId) => catalogue.update(projectId, key, edit));
+      const check = await withCatalogue(settings, project, (catalogue, projectId) =>
+        catalogue.update(projectId, key, edit),
+      );
       emit(options, `Check ${check.key} is now v${check.version} (${check.status}).`, check);
     });
 

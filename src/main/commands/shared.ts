@@ -18,7 +18,10 @@ export function emit(options: Output, human: string, json: unknown): void {
   process.stdout.write(options.json ? `${JSON.stringify(json)}\n` : `${human}\n`);
 }
 
-export async function withStore<T>(config: Config, work: (store: Store, tenancy: TenancyRepo) => Promise<T>): Promise<T> {
+export async function withStore<T>(
+  config: Config,
+  work: (store: Store, tenancy: TenancyRepo) => Promise<T>,
+): Promise<T> {
   const store = await openMigratedStore(config, 'command');
   try {
     return await work(store, createTenancyRepo(store));

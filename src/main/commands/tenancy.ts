@@ -66,7 +66,12 @@ export function registerTenancyCommands(program: Command, settings: Settings): v
     .action(async (options: Output & { env: Environment; project?: string; role: KeyRole; name?: string }) => {
       const key = await withStore(settings(), async (_, t) => {
         const projectId = await resolveProject(t, options.project);
-        return t.createKey({ projectId, environment: options.env, role: options.role, name: options.name ?? `${options.env} key` });
+        return t.createKey({
+          projectId,
+          environment: options.env,
+          role: options.role,
+          name: options.name ?? `${options.env} key`,
+        });
       });
       emit(
         options,
