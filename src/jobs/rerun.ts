@@ -1,5 +1,5 @@
 import { newId } from '../domain/ids.js';
-import { SCORE_CONVERSATION_JOB } from '../storage/conversation-repo.js';
+import { SCORE_CONVERSATION_JOB } from '../storage/conversation-ingest.js';
 import type { Store } from '../storage/store.js';
 
 /**

@@ -1,8 +1,9 @@
 /** The scoring job: read the conversation and its checks, score outside any transaction, write atomically. */
 import type { CheckCatalogue } from '../checks/catalogue.js';
-import type { CheckDefinition, CheckResult, CheckResultDraft } from '../domain/checks.js';
+import type { CheckDefinition, CheckResultDraft } from '../domain/checks.js';
 import type { Environment, Outcome, ScorableConversation } from '../domain/conversation.js';
-import { loadScorable, SCORE_CONVERSATION_JOB, writeResults } from '../storage/conversation-repo.js';
+import { SCORE_CONVERSATION_JOB } from '../storage/conversation-ingest.js';
+import { loadScorable, type StoredResult, writeResults } from '../storage/conversation-repo.js';
 import type { Store } from '../storage/store.js';
 import { type JobHandler, LeaseLostError } from './job-handler.js';
 import { completeJob } from './queue.js';
@@ -61,7 +62,7 @@ export function scoreConversationHandler(deps: {
       );
       const { outcome, results } = deps.scorer.score(conversation, checks);
       const byKey = new Map(checks.map((check) => [check.key, check]));
-      const stored: CheckResult[] = results.flatMap((draft) => {
+      const stored: StoredResult[] = results.flatMap((draft) => {
         const check = byKey.get(draft.check_key);
         if (!check) return [];
         return [
@@ -71,6 +72,8 @@ export function scoreConversationHandler(deps: {
             check_version: check.version,
             check_status: check.status,
             scorer_version: deps.scorer.scorerVersion(check),
+            check_category: check.category,
+            check_severity: check.severity,
           },
         ];
       });

@@ -1,9 +1,10 @@
-/** `bin/cqm serve`: the API (and, once scoring lands, the worker) in one process. */
+/** `bin/cqm serve`: the API and, unless --no-worker, a scoring worker in one process. */
 import pino from 'pino';
 import { buildApp } from '../api/app.js';
 import type { Config } from '../config.js';
 import type { CreatedKey } from '../storage/tenancy-repo.js';
 import { appDeps, openMigratedStore } from './compose.js';
+import { onShutdown } from './shutdown.js';
 
 export async function serve(config: Config, options: { worker: boolean } = { worker: true }): Promise<void> {
   const logger = pino({ level: config.logLevel, redact: ['req.headers.authorization'] });
@@ -13,21 +14,25 @@ export async function serve(config: Config, options: { worker: boolean } = { wor
   const firstKey = await deps.tenancy.bootstrap();
   if (firstKey) printFirstKey(firstKey);
 
+  // The scoring model is loaded only by processes that score.
+  const worker = options.worker
+    ? (await import('./scoring-worker.js')).scoringWorker(config, store, logger)
+    : undefined;
+  if (worker) {
+    // A conversation stored by this process is scored at once rather than at the next poll.
+    deps.onConversationStored = () => worker.nudge();
+    worker.start();
+  }
+
   const app = await buildApp(deps);
   const address = await app.listen({ port: config.port, host: config.host });
-  logger.info({ address, store: store.dialect }, 'listening');
+  logger.info({ address, store: store.dialect, worker: worker?.id ?? null }, 'listening');
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
+  onShutdown(logger, async () => {
     await app.close();
+    await worker?.stop();
     await store.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  });
 }
 
 /** Printed outside the logger on purpose: the secret is shown this once, to the person starting the service. */
@@ -40,7 +45,7 @@ function printFirstKey(key: CreatedKey): void {
       '',
       `    ${key.key}`,
       '',
-      `Try: curl -H "Authorization: Bearer ${key.key}" ...  (see README.md)`,
+      'Post a conversation with it: see "Quick start" in README.md.',
       '',
     ].join('\n'),
   );

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { generateApiKey, hashApiKey, type KeyRole, keyHint } from '../domain/api-keys.js';
 import type { Environment } from '../domain/conversation.js';
 import { newId } from '../domain/ids.js';
+import { prepareQuery } from './prepared.js';
 import type { Database } from './schema.js';
 import type { Store } from './store.js';
 
@@ -83,6 +84,24 @@ export function createTenancyRepo(store: Store, clock: () => number = Date.now) 
     return { ...record, key };
   }
 
+  // Every request authenticates: compile the lookup once (see prepared.ts).
+  const keyByHash = prepareQuery((p) =>
+    db
+      .selectFrom('api_keys')
+      .innerJoin('projects', 'projects.id', 'api_keys.project_id')
+      .innerJoin('workspaces', 'workspaces.id', 'projects.workspace_id')
+      .select([
+        'api_keys.id',
+        'api_keys.key_hash',
+        'api_keys.project_id',
+        'api_keys.environment',
+        'api_keys.role',
+        'api_keys.revoked_at',
+        'workspaces.timezone',
+      ])
+      .where('api_keys.key_hash', '=', p('key_hash')),
+  );
+
   async function ensureDefaults(tx: Kysely<Database>): Promise<{ project: Project; created: boolean }> {
     const existing = await tx.selectFrom('projects').selectAll().orderBy('created_at').limit(1).executeTakeFirst();
     if (existing) return { project: existing, created: false };
@@ -128,21 +147,7 @@ export function createTenancyRepo(store: Store, clock: () => number = Date.now) 
     /** Looks a presented key up by its hash; unknown and revoked keys give null. */
     async authenticate(key: string): Promise<Principal | null> {
       const presentedHash = hashApiKey(key);
-      const row = await db
-        .selectFrom('api_keys')
-        .innerJoin('projects', 'projects.id', 'api_keys.project_id')
-        .innerJoin('workspaces', 'workspaces.id', 'projects.workspace_id')
-        .select([
-          'api_keys.id',
-          'api_keys.key_hash',
-          'api_keys.project_id',
-          'api_keys.environment',
-          'api_keys.role',
-          'api_keys.revoked_at',
-          'workspaces.timezone',
-        ])
-        .where('api_keys.key_hash', '=', presentedHash)
-        .executeTakeFirst();
+      const [row] = await keyByHash.execute(db, { key_hash: presentedHash });
       if (!row || row.revoked_at !== null) return null;
       // The index lookup already matched; compare again in constant time so no code path leaks by timing.
       if (!timingSafeEqual(Buffer.from(row.key_hash), Buffer.from(presentedHash))) return null;

@@ -9,9 +9,12 @@ interface Pending {
 }
 
 /**
- * Group commit: every unit submitted during one event-loop turn runs in a single IMMEDIATE transaction,
- * each inside a savepoint, and all are acknowledged after the one commit. One commit per request is what
- * limits an embedded store; sharing it keeps durability (nothing resolves before COMMIT returns).
+ * Group commit: every unit submitted during one event-loop turn runs in a single IMMEDIATE transaction and
+ * all are answered after the one commit. One commit per request is what limits an embedded store; sharing
+ * it keeps durability (nothing resolves before COMMIT returns).
+ *
+ * Units rarely fail, so the batch runs optimistically without savepoints; when one does fail, the whole
+ * batch is rolled back and each unit runs again in a transaction of its own, so only the failing one fails.
  */
 export class WriteBatcher {
   private queue: Pending[] = [];
@@ -46,36 +49,35 @@ export class WriteBatcher {
     this.queue = [];
     this.scheduled = false;
     if (batch.length === 0) return;
-    const settled: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
     try {
-      await this.db.connection().execute(async (conn) => {
-        await sql`begin immediate`.execute(conn);
-        try {
-          for (const pending of batch) {
-            await sql`savepoint unit`.execute(conn);
-            try {
-              settled.push({ ok: true, value: await pending.unit(conn) });
-              await sql`release unit`.execute(conn);
-            } catch (error) {
-              await sql`rollback to unit`.execute(conn);
-              await sql`release unit`.execute(conn);
-              settled.push({ ok: false, error });
-            }
-          }
-          await sql`commit`.execute(conn);
-        } catch (error) {
-          await sql`rollback`.execute(conn).catch(() => {});
-          throw error;
-        }
+      const values = await this.inTransaction(async (conn) => {
+        const results: unknown[] = [];
+        for (const pending of batch) results.push(await pending.unit(conn));
+        return results;
       });
+      batch.forEach((pending, i) => pending.resolve(values[i]));
     } catch (error) {
-      for (const pending of batch) pending.reject(error);
-      return;
+      if (batch.length === 1) {
+        batch[0]?.reject(error);
+        return;
+      }
+      for (const pending of batch) {
+        await this.inTransaction((conn) => pending.unit(conn)).then(pending.resolve, pending.reject);
+      }
     }
-    batch.forEach((pending, i) => {
-      const outcome = settled[i];
-      if (outcome?.ok) pending.resolve(outcome.value);
-      else pending.reject(outcome?.error);
+  }
+
+  private inTransaction<T>(work: (conn: Kysely<Database>) => Promise<T>): Promise<T> {
+    return this.db.connection().execute(async (conn) => {
+      await sql`begin immediate`.execute(conn);
+      try {
+        const value = await work(conn);
+        await sql`commit`.execute(conn);
+        return value;
+      } catch (error) {
+        await sql`rollback`.execute(conn).catch(() => {});
+        throw error;
+      }
     });
   }
 }

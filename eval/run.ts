@@ -1,0 +1,84 @@
+/**
+ * Scores the labelled development set with every built-in check and prints, per check, how often
+ * the model agrees with the labels. Exits non-zero when any check's accuracy is below 0.9.
+ *
+ *   npx tsx eval/run.ts [--verbose]   (--verbose also prints the reason of every disagreement)
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BuiltinCheckKey } from '../src/domain/checks.js';
+import { BUILTIN_CHECKS } from '../src/scoring/builtin-checks.js';
+import { scoreConversation } from '../src/scoring/pipeline.js';
+import { loadDataset, toConversation } from './dataset.js';
+import { binaryRow, classRows, overallRow, type Prediction, type Row } from './metrics.js';
+
+const REQUIRED_ACCURACY = 0.9;
+const OUTCOME_CLASSES = ['resolved', 'unresolved', 'escalated', 'not_real_inquiry'] as const;
+/** The label that means the problem occurred, and the one that means it did not. */
+const POSITIVE: Record<Exclude<BuiltinCheckKey, 'outcome'>, [positive: string, negative: string]> = {
+  real_inquiry: ['not_met', 'met'],
+  person_request_honored: ['fail', 'pass'],
+  frustration: ['fail', 'pass'],
+  ai_disclosure: ['fail', 'pass'],
+  booking_confirmation_accurate: ['fail', 'pass'],
+  booking_failure_disclosed: ['fail', 'pass'],
+};
+
+const verbose = process.argv.includes('--verbose');
+const cases = loadDataset(join(dirname(fileURLToPath(import.meta.url)), 'data'));
+const predictions = new Map<BuiltinCheckKey, Prediction[]>(BUILTIN_CHECKS.map((check) => [check.key, []]));
+
+for (const item of cases) {
+  const { results } = scoreConversation(toConversation(item), [...BUILTIN_CHECKS]);
+  for (const result of results) {
+    const key = result.check_key as BuiltinCheckKey;
+    const expected = item.expected[key];
+    if (expected === undefined) continue;
+    const predicted = key === 'outcome' && result.verdict !== 'uncertain' ? (result.choice ?? 'none') : result.verdict;
+    predictions.get(key)?.push({ caseId: item.id, expected, predicted, score: result.score, reason: result.reason });
+  }
+}
+
+const rows: Row[] = [];
+for (const [key, checkPredictions] of predictions) {
+  if (key === 'outcome') {
+    rows.push(overallRow(key, checkPredictions), ...classRows(key, checkPredictions, OUTCOME_CLASSES));
+  } else {
+    const [positive, negative] = POSITIVE[key];
+    rows.push(binaryRow(key, checkPredictions, positive, negative));
+  }
+}
+
+const format = (value: number | null) => (value === null ? '   -' : value.toFixed(2));
+console.log(`Development set: ${cases.length} conversations in eval/data.`);
+console.log("Positive = the problem occurred: 'fail' for pass/fail checks, 'not_met' for real_inquiry.");
+console.log(
+  "outcome: overall accuracy over choices, then per class (precision/recall of that class; accuracy = share of that class's cases chosen correctly).",
+);
+console.log(
+  "A predicted 'uncertain' counts as wrong unless the label is 'uncertain'. brier = mean squared error of the score on positive/negative labels.\n",
+);
+console.log(`${'check'.padEnd(34)}${'n'.padStart(5)}  precision  recall  accuracy  brier`);
+for (const row of rows) {
+  console.log(
+    `${row.name.padEnd(34)}${String(row.n).padStart(5)}  ${format(row.precision).padStart(9)}  ${format(row.recall).padStart(6)}  ${format(row.accuracy).padStart(8)}  ${format(row.brier).padStart(5)}`,
+  );
+}
+
+const disagreements = [...predictions].flatMap(([key, list]) =>
+  list.filter((p) => p.predicted !== p.expected).map((p) => ({ key, ...p })),
+);
+if (disagreements.length > 0) {
+  console.log(`\nDisagreements (${disagreements.length}):`);
+  for (const d of disagreements) {
+    console.log(
+      `  ${d.caseId.padEnd(12)} ${d.key.padEnd(30)} expected ${d.expected.padEnd(16)} got ${d.predicted}${verbose ? `\n      ${d.reason}` : ''}`,
+    );
+  }
+}
+
+const failing = rows.filter((row) => !row.name.includes(':') && row.accuracy < REQUIRED_ACCURACY);
+if (failing.length > 0) {
+  console.log(`\nBelow ${REQUIRED_ACCURACY} accuracy: ${failing.map((row) => row.name).join(', ')}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,148 @@
+/**
+ * The two booking checks: what the agent told the caller about a booking, against what the
+ * booking tool calls returned.
+ *
+ * Timing: a tool call is compared with a turn by `at_ms` against the turn's `end_ms` (or
+ * `start_ms`) when both are present. When timing is missing, a booking tool call is taken to have
+ * happened before the first agent turn that mentions the booking outcome: agents call the tool and
+ * then report its result, so every statement about the outcome is read as made after the call.
+ */
+import { type ConversationEvent, eventOutcome, isBookingToolCall } from '../../domain/conversation.js';
+import { type BookingStatement, bookingStatements, talksAboutBooking } from './booking-language.js';
+import { citeTurn, type Finding, restsOnlyOnMisheard, uniqueSorted } from './finding.js';
+import type { ConversationReading, ReadTurn } from './reading.js';
+import { eventCameAfter, happenedBeforeTurnEnded } from './timeline.js';
+
+export interface BookingAnalysis {
+  calls: ConversationEvent[];
+  statements: BookingStatement[];
+  /** The last failed booking call, unless a later one succeeded. */
+  unrecoveredFailure: ConversationEvent | null;
+  anySuccess: boolean;
+}
+
+const BOOKING_CONTEXT_WINDOW = 4;
+
+function callName(event: ConversationEvent): string {
+  return event.name ?? event.type;
+}
+
+export function analyseBooking(reading: ConversationReading): BookingAnalysis {
+  const calls = reading.conversation.events.filter(isBookingToolCall);
+  const statements: BookingStatement[] = [];
+  const bookingTalk = calls.length > 0 ? [] : reading.turns.map(talksAboutBooking);
+  reading.turns.forEach((turn, position) => {
+    if (turn.speaker !== 'agent') return;
+    const inContext =
+      calls.length > 0 ||
+      bookingTalk.slice(Math.max(0, position - BOOKING_CONTEXT_WINDOW), position + 1).includes(true);
+    statements.push(...bookingStatements(turn, inContext));
+  });
+  const lastFailure = calls.findLast((call) => eventOutcome(call) === 'failure') ?? null;
+  const recovered =
+    lastFailure !== null &&
+    calls.some(
+      (call) => eventOutcome(call) === 'success' && eventCameAfter(reading.conversation.events, call, lastFailure),
+    );
+  return {
+    calls,
+    statements,
+    unrecoveredFailure: recovered ? null : lastFailure,
+    anySuccess: calls.some((call) => eventOutcome(call) === 'success'),
+  };
+}
+
+function succeededBefore(calls: readonly ConversationEvent[], turn: ReadTurn): ConversationEvent | undefined {
+  return calls.find((call) => eventOutcome(call) === 'success' && happenedBeforeTurnEnded(call, turn, true));
+}
+
+export function confirmationAccuracyFinding(analysis: BookingAnalysis): Finding {
+  const claims = analysis.statements.filter((statement) => statement.kind === 'claim');
+  if (claims.length === 0) {
+    return {
+      verdict: 'not_applicable',
+      score: null,
+      reason: 'The agent never told the caller a booking was made.',
+      evidence_turns: [],
+    };
+  }
+  const unbacked = claims.filter((claim) => !succeededBefore(analysis.calls, claim.turn));
+  const first = claims[0] as BookingStatement;
+  if (unbacked.length === 0) {
+    const backing = succeededBefore(analysis.calls, first.turn) as ConversationEvent;
+    return {
+      verdict: 'pass',
+      score: 0.04,
+      reason: `The agent confirmed the booking in ${citeTurn(first.turn, first.said)} after ${callName(backing)} succeeded.`,
+      evidence_turns: uniqueSorted(claims.map((claim) => claim.turn.index)),
+    };
+  }
+  const claim = unbacked[0] as BookingStatement;
+  const evidence = uniqueSorted(unbacked.map((statement) => statement.turn.index));
+  // A call sent without any status may well have succeeded; only a person can tell.
+  const statusless = analysis.calls.find(
+    (call) => call.status === undefined && happenedBeforeTurnEnded(call, claim.turn, true),
+  );
+  if (statusless || restsOnlyOnMisheard(unbacked.map((statement) => statement.turn))) {
+    return {
+      verdict: 'uncertain',
+      score: 0.5,
+      reason: `The agent told the caller the booking was made in ${citeTurn(claim.turn, claim.said)}, but ${statusless ? `${callName(statusless)} reported no status` : 'that turn may have been misheard'}.`,
+      evidence_turns: evidence,
+    };
+  }
+  const calls = analysis.calls.map((call) => `${callName(call)} ${call.status ?? 'without status'}`);
+  const why =
+    calls.length === 0
+      ? 'no booking tool was called'
+      : `no booking tool call had succeeded by then (${calls.join(', ')})`;
+  return {
+    verdict: 'fail',
+    score: claim.explicit ? 0.93 : 0.82,
+    reason: `The agent told the caller the booking was made in ${citeTurn(claim.turn, claim.said)}, but ${why}.`,
+    evidence_turns: evidence,
+  };
+}
+
+export function failureDisclosureFinding(analysis: BookingAnalysis, reading: ConversationReading): Finding {
+  const failures = analysis.calls.filter((call) => eventOutcome(call) === 'failure');
+  const failure = analysis.unrecoveredFailure;
+  if (failures.length === 0) {
+    return { verdict: 'not_applicable', score: null, reason: 'No booking tool call failed.', evidence_turns: [] };
+  }
+  if (!failure) {
+    return {
+      verdict: 'pass',
+      score: 0.05,
+      reason: 'A booking tool call failed, but a later attempt succeeded.',
+      evidence_turns: [],
+    };
+  }
+  const afterFailure = analysis.statements.filter((statement) =>
+    happenedBeforeTurnEnded(failure, statement.turn, true),
+  );
+  const last = afterFailure.at(-1);
+  if (last?.kind === 'admission') {
+    return {
+      verdict: restsOnlyOnMisheard([last.turn]) ? 'uncertain' : 'pass',
+      score: 0.08,
+      reason: `${callName(failure)} failed and the agent told the caller in ${citeTurn(last.turn, last.said)}.`,
+      evidence_turns: [last.turn.index],
+    };
+  }
+  if (last?.kind === 'claim') {
+    return {
+      verdict: restsOnlyOnMisheard([last.turn]) ? 'uncertain' : 'fail',
+      score: 0.95,
+      reason: `${callName(failure)} failed, yet the agent said it succeeded in ${citeTurn(last.turn, last.said)}.`,
+      evidence_turns: [last.turn.index],
+    };
+  }
+  const lastAgentTurn = reading.turns.findLast((turn) => turn.speaker === 'agent');
+  return {
+    verdict: 'fail',
+    score: 0.85,
+    reason: `${callName(failure)} failed and the agent never told the caller.`,
+    evidence_turns: lastAgentTurn ? [lastAgentTurn.index] : [],
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * Cues: patterns over a sentence's normalised token text (see nlp.ts), with negation read from
+ * wink's negation scope. Patterns are built from word lists so that each one covers a family of
+ * wordings rather than one sentence.
+ */
+import type { ReadSentence } from './nlp.js';
+
+export interface Cue {
+  /** Answers "is it there at all?" cheaply; most sentences match no cue. */
+  pattern: RegExp;
+  /** The same pattern, global, to walk through the matches. */
+  everyMatch: RegExp;
+  /** Whether a negation in front of the match flips it ("I don't need a person"). */
+  negatable: boolean;
+}
+
+export interface CueMatch {
+  text: string;
+  /** Index of the match's first token in the sentence. */
+  firstToken: number;
+  negated: boolean;
+}
+
+/** A non-capturing alternation of phrases, longest first so "real person" wins over "person". */
+export function anyOf(...phrases: readonly string[]): string {
+  const sorted = [...phrases].sort((a, b) => b.length - a.length);
+  return `(?:${sorted.join('|')})`;
+}
+
+/** `phrase` or nothing, with the following space. */
+export function optional(phrase: string): string {
+  return `(?:${phrase} )?`;
+}
+
+/** Up to `count` arbitrary tokens, each followed by a space. */
+export function gap(count: number): string {
+  return `(?:[^ ]+ ){0,${count}}`;
+}
+
+/** Builds a cue that matches on token boundaries. */
+export function cue(source: string, options: { negatable?: boolean } = {}): Cue {
+  const bounded = `(?<![^ ])${source}(?![^ ])`;
+  return { pattern: new RegExp(bounded), everyMatch: new RegExp(bounded, 'g'), negatable: options.negatable ?? true };
+}
+
+// Negation wink does not scope: "no need to transfer me", "without talking to anyone".
+const NEGATING_LEAD = /(?:^| )(?:no need (?:to|for)|without|rather than|instead of) (?:[^ ]+ ){0,2}$/;
+
+function tokenAt(sentence: ReadSentence, offset: number): number {
+  let index = 0;
+  while (index + 1 < sentence.tokenStarts.length && (sentence.tokenStarts[index + 1] ?? Infinity) <= offset) index += 1;
+  return index;
+}
+
+export function matchCue(sentence: ReadSentence, { pattern, everyMatch, negatable }: Cue): CueMatch[] {
+  const matches: CueMatch[] = [];
+  if (!pattern.test(sentence.text)) return matches;
+  for (const found of sentence.text.matchAll(everyMatch)) {
+    const firstToken = tokenAt(sentence, found.index);
+    const negated =
+      negatable && (sentence.negated[firstToken] === true || NEGATING_LEAD.test(sentence.text.slice(0, found.index)));
+    matches.push({ text: found[0], firstToken, negated });
+  }
+  return matches;
+}
+
+// Most sentences match none of a list's cues, and one pass of a combined pattern answers that
+// several times faster than trying each cue. Lists are module constants, so this cache stays small.
+const combinedPatterns = new WeakMap<readonly Cue[], RegExp>();
+
+/** Whether any of the cues matches, negated or not. */
+export function anyCueMatches(sentence: ReadSentence, cues: readonly Cue[]): boolean {
+  let combined = combinedPatterns.get(cues);
+  if (!combined) {
+    combined = new RegExp(cues.map((candidate) => `(?:${candidate.pattern.source})`).join('|'));
+    combinedPatterns.set(cues, combined);
+  }
+  return combined.test(sentence.text);
+}
+
+/** The first affirmative (not negated) match of any of the cues, or null. */
+export function firstAffirmed(sentence: ReadSentence, cues: readonly Cue[]): CueMatch | null {
+  if (!anyCueMatches(sentence, cues)) return null;
+  for (const candidate of cues) {
+    for (const match of matchCue(sentence, candidate)) if (!match.negated) return match;
+  }
+  return null;
+}

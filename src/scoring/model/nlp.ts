@@ -1,0 +1,110 @@
+/**
+ * The one place that talks to wink-nlp: splits a turn into sentences and gives, per sentence, the
+ * normalised token text that the cue patterns run on, which tokens sit in the scope of a negation,
+ * and wink's sentiment.
+ */
+
+import model from 'wink-eng-lite-web-model';
+import winkNLP from 'wink-nlp';
+
+// Loaded once per process: the language model is a read-only resource, and loading it costs far
+// more than reading a conversation. Only the annotations the scorers use are switched on, and
+// sentiment, the costliest, only for the caller's turns (the only ones whose mood is scored).
+const withSentiment = winkNLP(model, ['sbd', 'negation', 'sentiment']);
+const withoutSentiment = winkNLP(model, ['sbd', 'negation']);
+const its = withSentiment.its;
+
+export interface ReadSentence {
+  /** The sentence as written. */
+  original: string;
+  /**
+   * Lower-case normal forms joined by single spaces, contractions expanded ("don't" becomes
+   * "do not", "I'm" becomes "i am"), punctuation kept as tokens. Cue patterns match against this.
+   */
+  text: string;
+  /** Offset in `text` where each token starts. */
+  tokenStarts: number[];
+  /** Per token: inside the scope of a negation ("I don't need a person": need, a, person). */
+  negated: boolean[];
+  /** wink's sentiment, -1..1; 0 when not asked for. */
+  sentiment: number;
+}
+
+// Chat users and speech recognisers often drop apostrophes; wink only expands (and negates)
+// contractions it recognises, so the common ones are restored before reading.
+const MISSING_APOSTROPHES: Record<string, string> = {
+  dont: "don't",
+  doesnt: "doesn't",
+  didnt: "didn't",
+  cant: "can't",
+  couldnt: "couldn't",
+  wouldnt: "wouldn't",
+  shouldnt: "shouldn't",
+  isnt: "isn't",
+  arent: "aren't",
+  wasnt: "wasn't",
+  werent: "weren't",
+  havent: "haven't",
+  hasnt: "hasn't",
+  wont: "won't",
+  im: "I'm",
+  ive: "I've",
+  youre: "you're",
+  thats: "that's",
+  whats: "what's",
+  theres: "there's",
+};
+const MISSING_APOSTROPHE_PATTERN = new RegExp(`\\b(?:${Object.keys(MISSING_APOSTROPHES).join('|')})\\b`, 'gi');
+
+/** Token normals wink leaves unexpanded. */
+const SPLIT_NORMALS: Record<string, string> = {
+  "i'm": 'i am',
+  gonna: 'going to',
+  wanna: 'want to',
+  gotta: 'got to',
+  lemme: 'let me',
+  "y'all": 'you all',
+  ok: 'okay',
+  "'re": 'are',
+};
+
+function prepare(text: string): string {
+  return (
+    text
+      // Transcribers' annotations ("[inaudible]", "[crosstalk]") are not words anyone said.
+      .replace(/\[[^\]]{0,40}\]/g, ' ')
+      .replace(/[\u2018\u2019\u02bc]/g, "'")
+      .replace(/[\u201c\u201d]/g, '"')
+      .replace(/[\u2014\u2013]/g, ' - ')
+      .replace(MISSING_APOSTROPHE_PATTERN, (word) => MISSING_APOSTROPHES[word.toLowerCase()] ?? word)
+  );
+}
+
+export function readSentences(text: string, options: { sentiment: boolean }): ReadSentence[] {
+  const doc = (options.sentiment ? withSentiment : withoutSentiment).readDoc(prepare(text));
+  // Whole-document arrays, read once: per-sentence calls into wink cost more than the reading.
+  const tokens = doc.tokens();
+  const normals = tokens.out(its.normal) as string[];
+  const negationFlags = tokens.out(its.negationFlag) as unknown as boolean[];
+  const sentenceList = doc.sentences();
+  const spans = sentenceList.out(its.span) as unknown as [number, number][];
+  const originals = sentenceList.out() as string[];
+  const sentiments = options.sentiment ? (sentenceList.out(its.sentiment) as unknown as number[]) : [];
+  return spans.map(([first, last], position): ReadSentence => {
+    const tokenStarts: number[] = [];
+    let joined = '';
+    for (let index = first; index <= last; index += 1) {
+      if (joined.length > 0) joined += ' ';
+      tokenStarts.push(joined.length);
+      const normal = normals[index] ?? '';
+      joined += SPLIT_NORMALS[normal] ?? normal;
+    }
+    return {
+      original: originals[position] ?? '',
+      text: joined,
+      tokenStarts,
+      negated: negationFlags.slice(first, last + 1).map(Boolean),
+      sentiment: sentiments[position] ?? 0,
+    };
+  });
+}

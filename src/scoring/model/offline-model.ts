@@ -1,0 +1,103 @@
+/**
+ * The offline model's entry point: reads a conversation once and answers each built-in check from
+ * that reading. Analyses are computed on first use and shared, so the outcome check reuses what the
+ * person-request and real-inquiry checks found, and checks that are not asked for cost nothing.
+ */
+import type { BuiltinCheckKey } from '../../domain/checks.js';
+import { eventOutcome, type ScorableConversation } from '../../domain/conversation.js';
+import { aiDisclosureFinding } from './ai-disclosure.js';
+import {
+  analyseBooking,
+  type BookingAnalysis,
+  confirmationAccuracyFinding,
+  failureDisclosureFinding,
+} from './booking.js';
+import type { Finding } from './finding.js';
+import { frustrationFinding } from './frustration.js';
+import { analysePersonRequests, type PersonRequestAnalysis, personRequestFinding } from './person-request.js';
+import { type ConversationReading, readConversation } from './reading.js';
+import { realInquiryFinding } from './real-inquiry.js';
+import { resolutionFinding } from './resolution.js';
+
+export interface ConversationAnalysis {
+  reading(): ConversationReading;
+  personRequests(): PersonRequestAnalysis;
+  realInquiry(): Finding;
+  frustration(): Finding;
+  booking(): BookingAnalysis;
+}
+
+function once<T>(compute: () => T): () => T {
+  let value: { current: T } | null = null;
+  return () => {
+    value ??= { current: compute() };
+    return value.current;
+  };
+}
+
+export function analyseConversation(conversation: ScorableConversation): ConversationAnalysis {
+  const reading = once(() => readConversation(conversation));
+  const personRequests = once(() => analysePersonRequests(reading()));
+  return {
+    reading,
+    personRequests,
+    realInquiry: once(() => realInquiryFinding(reading())),
+    frustration: once(() => frustrationFinding(reading(), personRequests().clearRequests.length)),
+    booking: once(() => analyseBooking(reading())),
+  };
+}
+
+const NOT_A_CUSTOMER: Pick<Finding, 'verdict' | 'score'> = { verdict: 'not_applicable', score: null };
+
+function outcomeFinding(analysis: ConversationAnalysis): Finding {
+  const realInquiry = analysis.realInquiry();
+  if (realInquiry.verdict === 'not_met') {
+    return { ...realInquiry, ...NOT_A_CUSTOMER, choice: 'not_real_inquiry' };
+  }
+  const requests = analysis.personRequests();
+  const notHonoured = personRequestFinding(requests);
+  if (notHonoured.verdict === 'fail') {
+    return { ...notHonoured, choice: 'unresolved', reason: `Unresolved: ${lowerFirst(notHonoured.reason)}` };
+  }
+  const booking = analysis.booking();
+  const anyToolSucceeded = analysis
+    .reading()
+    .conversation.events.some((event) => event.type === 'tool_call' && eventOutcome(event) === 'success');
+  // A confirmation no tool call backs means nothing was booked, unless some other tool did the work.
+  const unbackedConfirmation = confirmationAccuracyFinding(booking).verdict === 'fail' && !anyToolSucceeded;
+  const resolution = resolutionFinding(analysis.reading(), {
+    bookingFailed: booking.unrecoveredFailure !== null || unbackedConfirmation,
+    anyToolSucceeded,
+    frustration: analysis.frustration().score ?? 0,
+  });
+  // A doubt about whether this was a customer at all carries over to the outcome.
+  return realInquiry.verdict === 'uncertain' ? { ...resolution, verdict: 'uncertain' } : resolution;
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+function personRequestHonouredFinding(analysis: ConversationAnalysis): Finding {
+  const realInquiry = analysis.realInquiry();
+  // A salesperson asking for "whoever handles payroll" is not a customer waiting for a person.
+  if (realInquiry.verdict === 'not_met') {
+    return {
+      ...NOT_A_CUSTOMER,
+      reason: 'Not a customer inquiry, so no request for a person applies.',
+      evidence_turns: [],
+    };
+  }
+  return personRequestFinding(analysis.personRequests());
+}
+
+/** The model's answer for each built-in check. */
+export const MODEL_FINDINGS: Record<BuiltinCheckKey, (analysis: ConversationAnalysis) => Finding> = {
+  outcome: outcomeFinding,
+  real_inquiry: (analysis) => analysis.realInquiry(),
+  person_request_honored: personRequestHonouredFinding,
+  frustration: (analysis) => analysis.frustration(),
+  ai_disclosure: (analysis) => aiDisclosureFinding(analysis.reading()),
+  booking_confirmation_accurate: (analysis) => confirmationAccuracyFinding(analysis.booking()),
+  booking_failure_disclosed: (analysis) => failureDisclosureFinding(analysis.booking(), analysis.reading()),
+};

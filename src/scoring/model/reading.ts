@@ -1,0 +1,50 @@
+/** A conversation as the model reads it: every turn split into sentences, with who spoke, when, and how well it was heard. */
+import { MISHEARD_BELOW, type ScorableConversation, type Speaker } from '../../domain/conversation.js';
+import { type ReadSentence, readSentences } from './nlp.js';
+
+export interface ReadTurn {
+  /** Zero-based index into the transcript. */
+  index: number;
+  speaker: Speaker;
+  text: string;
+  sentences: ReadSentence[];
+  /** Speech recognition was unsure of this turn (asr_confidence below MISHEARD_BELOW). */
+  misheard: boolean;
+  /** How much the turn counts as evidence: possibly misheard turns count for less. */
+  weight: number;
+  startMs: number | undefined;
+  endMs: number | undefined;
+  /** Several words in capitals, as people type when they shout. */
+  shouting: boolean;
+}
+
+export interface ConversationReading {
+  conversation: ScorableConversation;
+  turns: ReadTurn[];
+}
+
+const MISHEARD_WEIGHT = 0.5;
+
+function isShouting(text: string): boolean {
+  const capitalWords = text.match(/\b[A-Z]{3,}\b/g) ?? [];
+  // Acronyms such as "DMV" or "ASAP" stand alone; shouting runs over several words.
+  return capitalWords.length >= 2;
+}
+
+export function readConversation(conversation: ScorableConversation): ConversationReading {
+  const turns = conversation.transcript.map((turn, index): ReadTurn => {
+    const misheard = turn.asr_confidence !== undefined && turn.asr_confidence < MISHEARD_BELOW;
+    return {
+      index,
+      speaker: turn.speaker,
+      text: turn.text,
+      sentences: readSentences(turn.text, { sentiment: turn.speaker === 'user' }),
+      misheard,
+      weight: misheard ? MISHEARD_WEIGHT : 1,
+      startMs: turn.start_ms,
+      endMs: turn.end_ms,
+      shouting: isShouting(turn.text),
+    };
+  });
+  return { conversation, turns };
+}

@@ -1,0 +1,310 @@
+/**
+ * Whether the conversation was a real customer inquiry, or a sales pitch, survey, robocall, test or
+ * wrong number. Each kind of sign has a strength; signs combine as independent evidence.
+ */
+import { anyCueMatches, anyOf, type Cue, cue, firstAffirmed, gap, matchCue, optional } from './cue.js';
+import { citeTurn, type Finding, uniqueSorted } from './finding.js';
+import type { ConversationReading, ReadTurn } from './reading.js';
+
+interface Sign {
+  kind: 'wrong number' | 'sales pitch' | 'robocall or survey' | 'test message';
+  strength: number;
+  cues: readonly Cue[];
+  /** Who may show the sign: the caller pitching, or the agent recognising it. */
+  speaker: 'user' | 'agent';
+}
+
+const BUSINESSES = anyOf(
+  'businesses',
+  'business owners',
+  'companies',
+  'practices',
+  'offices',
+  'dental offices',
+  'dealerships',
+  'restaurants',
+  'clinics',
+  'firms',
+  'shops',
+  'brands',
+  'home service companies',
+  'service companies',
+  'owners',
+  'brokerages',
+  'agencies',
+  'contractors',
+);
+const MARKETING_TOPICS = anyOf(
+  'seo',
+  'search engine',
+  'google business',
+  'google listing',
+  'business listing',
+  'google maps',
+  'first page of google',
+  'marketing services',
+  'digital marketing',
+  'marketing agency',
+  'lead generation',
+  'buyer leads',
+  'qualified leads',
+  'booked jobs',
+  'merchant services',
+  'merchant solutions',
+  'credit card processing',
+  'payment processing',
+  'processing fees',
+  'payroll costs',
+  'payroll services',
+  'energy rates',
+  'electricity rate',
+  'fixed electricity rate',
+  'business loan',
+  'business funding',
+  'extended warranty',
+  'free audit',
+  'free trial',
+  'free demo',
+  'special promotion',
+  'limited time offer',
+  'business directory',
+  'local directory',
+  'directory listing',
+  'free listing',
+  'contractor pricing',
+  'wholesale pricing',
+  'recruiter',
+  'recruiting',
+  'staffing agency',
+);
+
+const SIGNS: readonly Sign[] = [
+  {
+    kind: 'wrong number',
+    strength: 0.75,
+    speaker: 'user',
+    cues: [
+      cue(
+        `wrong ${anyOf('number', 'place', 'company', 'office', 'airline', 'business', 'department', 'line', 'restaurant', 'store', 'clinic', 'provider', 'one', 'person')}`,
+        { negatable: false },
+      ),
+      cue(`${anyOf('dialed', 'called', 'rang', 'got', 'have', 'reached', 'dialled', 'hit')} the wrong`, {
+        negatable: false,
+      }),
+      cue(
+        `${anyOf('did not mean to', 'meant to call someone else', 'by mistake', 'by accident', 'butt dial', 'butt dialed', 'pocket dial', 'pocket dialed', 'accidentally called', 'accidentally dialed')}`,
+        { negatable: false },
+      ),
+      cue(
+        `${anyOf('mixed up', 'mixed', 'confused', 'switched')} ${optional(anyOf('the', 'my', 'up the', 'up my'))}${anyOf('numbers', 'number', 'offices', 'contacts')}|${anyOf('numbers', 'number')} ${anyOf('mixed up', 'confused', 'wrong')}`,
+        { negatable: false },
+      ),
+    ],
+  },
+  {
+    kind: 'wrong number',
+    strength: 0.75,
+    speaker: 'agent',
+    cues: [
+      cue(
+        `${anyOf('have', 'dialed', 'reached', 'called', 'got')} the wrong ${anyOf('number', 'company', 'business', 'place', 'office')}`,
+      ),
+      cue(
+        `${anyOf('different', 'another')} ${anyOf('provider', 'company', 'business', 'airline', 'restaurant', 'office')}`,
+      ),
+      cue(
+        `${anyOf('no', 'nobody named', 'no one named', 'no one by that name')} ${gap(1)}${anyOf('on our team', 'here', 'works here', 'who works here')}`,
+      ),
+    ],
+  },
+  {
+    kind: 'wrong number',
+    strength: 0.45,
+    speaker: 'agent',
+    cues: [
+      cue(
+        `${anyOf('we do not have', 'there is no', 'there is nobody', 'there is no one', 'we have no')} ${gap(3)}${anyOf('here', 'on our team', 'at this office', 'at this number', 'working here', 'by that name')}`,
+        { negatable: false },
+      ),
+    ],
+  },
+  {
+    kind: 'wrong number',
+    strength: 0.3,
+    speaker: 'user',
+    cues: [cue(`${anyOf('sorry to bother you', 'sorry for bothering you', 'sorry to have bothered you')}`)],
+  },
+  {
+    kind: 'sales pitch',
+    strength: 0.6,
+    speaker: 'user',
+    cues: [
+      cue(
+        `${anyOf('business owner', 'owner or manager', 'decision maker', 'decision-maker', 'owner available', 'the owner available')}`,
+      ),
+      cue(
+        `${anyOf('whoever', 'who', 'person who', 'one who', 'best person to talk to about')} ${optional(anyOf('handles', 'does', 'manages', 'runs', 'is in charge of', 'takes care of', 'looks after'))}${optional(anyOf('your', 'the'))}${anyOf('marketing', 'advertising', 'payroll', 'payment processing', 'payments', 'utility bills', 'utilities', 'it', 'website', 'seo', 'purchasing', 'buying', 'ordering', 'hiring', 'recruiting', 'merchant services')}`,
+      ),
+      cue(
+        `we ${optional(anyOf('can', 'could'))}${anyOf('help', 'offer', 'provide', 'work with', 'partner with', 'specialize in', 'get', 'place', 'supply', 'serve')} ${gap(3)}${BUSINESSES}`,
+      ),
+      cue(
+        `${anyOf('name of the owner', 'name of your owner', "the owner's name", 'your managing', 'the decision maker', 'talk about hiring', 'chat about hiring')}`,
+      ),
+      cue(
+        `${anyOf('send', 'email', 'mail')} ${anyOf('you', 'them', 'him', 'her', 'over')} ${optional(anyOf('a', 'our', 'some'))}${anyOf('catalog', 'catalogue', 'brochure', 'information', 'info', 'price list', 'proposal')}`,
+      ),
+      cue(
+        `${anyOf('lower', 'reduce', 'cut', 'save you', 'save on')} ${optional(anyOf('your', 'the'))}${gap(2)}${anyOf('fees', 'rates', 'rate', 'costs', 'bill', 'bills')} ${anyOf('by', 'up to')}`,
+      ),
+      cue(
+        `${anyOf('eligible for', 'qualify for')} ${optional(anyOf('a', 'an'))}${anyOf('lower', 'reduced', 'better', 'special')}`,
+      ),
+    ],
+  },
+  {
+    kind: 'sales pitch',
+    strength: 0.35,
+    speaker: 'user',
+    cues: [
+      cue(MARKETING_TOPICS),
+      cue(
+        `${anyOf('calling', 'reaching out', 'writing', 'contacting you')} ${anyOf('on behalf of', 'from', 'with')}(?! ${anyOf('my', 'our', 'home', 'work', 'the hospital', 'the office')}(?: |$))`,
+      ),
+      cue(
+        `${anyOf('this is [^ ]+', 'i am', 'we are')} ${anyOf('from', 'with')}(?! ${anyOf('my', 'our', 'apartment', 'unit', 'room', 'you', 'the kids', 'family')}(?: |$))`,
+      ),
+      cue(
+        `${anyOf('updating', 'verifying', 'confirming')} ${optional(anyOf('our', 'your'))}${anyOf('directory', 'listing', 'business information', 'business details', 'records for your business')}`,
+      ),
+      cue(`${anyOf('we noticed', 'our records show')}`),
+      cue(`we ${anyOf('offer', 'sell', 'provide', 'specialize in')}`),
+      cue(`${anyOf('packages starting at', 'plans starting at', 'packages start at')}`),
+    ],
+  },
+  {
+    kind: 'robocall or survey',
+    strength: 0.6,
+    speaker: 'user',
+    cues: [
+      cue(`press ${anyOf('one', '1', 'two', '2', 'nine', '9', 'zero', '0')} ${optional('now')}to`),
+      cue(
+        `${anyOf('courtesy call', 'important message about', 'important message regarding', 'final notice', 'loan forgiveness')}`,
+      ),
+      cue(
+        `${anyOf('conducting', 'doing', 'running')} ${optional(anyOf('a', 'an'))}${optional(anyOf('short', 'quick', 'brief'))}${anyOf('survey', 'poll', 'research study')}`,
+      ),
+      cue(`${anyOf('you may qualify', 'you have been selected', 'you have been pre-approved', 'you qualify')}`),
+    ],
+  },
+  {
+    kind: 'robocall or survey',
+    strength: 0.6,
+    speaker: 'agent',
+    cues: [
+      cue(`${anyOf('recorded message', 'a recording', 'an automated message', 'a robocall', 'an automated call')}`, {
+        negatable: false,
+      }),
+      cue(
+        `${anyOf('solicitations', 'solicitation', 'sales calls', 'vendor calls', 'vendor solicitations', 'vendor meetings', 'vendors', 'surveys', 'marketing services', 'marketing calls', 'supply orders')}`,
+        { negatable: false },
+      ),
+    ],
+  },
+  {
+    kind: 'sales pitch',
+    strength: 0.35,
+    speaker: 'agent',
+    cues: [
+      cue(
+        `${anyOf('we are not interested', 'not interested', 'this line is for', 'this line is only for', 'i can only help', 'i am only able to help', 'for customers only')}`,
+        { negatable: false },
+      ),
+    ],
+  },
+  {
+    kind: 'test message',
+    strength: 0.75,
+    speaker: 'user',
+    cues: [
+      cue(
+        `^${optional(anyOf('this is', 'just', 'only'))}${optional('a')}${anyOf('test', 'testing')}(?: (?:testing|test|one two three|1 2 3|123|,|\\.|!|call|message|please|ignore|ignore this))*$`,
+      ),
+    ],
+  },
+];
+
+/** After a wrong number, a caller who goes on to ask for something is a customer after all. */
+const REAL_NEED_CUES: readonly Cue[] = [
+  cue(
+    `${anyOf('do you', 'can you', 'could you', 'can i', 'could i', 'do you guys', 'i need', 'i want', 'i would like', 'since i have you', 'while i have you')}`,
+  ),
+];
+
+interface Observed {
+  sign: Sign;
+  turn: ReadTurn;
+  said: string;
+}
+
+/** Every cue seen, each counted once per turn, so two different sales phrases add up. */
+function observeSigns(reading: ConversationReading): Observed[] {
+  const observed: Observed[] = [];
+  for (const turn of reading.turns) {
+    for (const sign of SIGNS) {
+      if (sign.speaker !== turn.speaker) continue;
+      const candidates = turn.sentences.filter((sentence) => anyCueMatches(sentence, sign.cues));
+      for (const signCue of sign.cues) {
+        const sentence = candidates.find((candidate) => matchCue(candidate, signCue).some((match) => !match.negated));
+        if (sentence) observed.push({ sign, turn, said: sentence.original });
+      }
+    }
+  }
+  return observed;
+}
+
+function likelihood(observed: readonly Observed[], weigh: (turn: ReadTurn) => number): number {
+  return 1 - observed.reduce((clear, seen) => clear * (1 - seen.sign.strength * weigh(seen.turn)), 1);
+}
+
+function askedForSomethingAfter(reading: ConversationReading, index: number): ReadTurn | undefined {
+  return reading.turns.find(
+    (turn) =>
+      turn.index > index &&
+      turn.speaker === 'user' &&
+      turn.sentences.some((sentence) => firstAffirmed(sentence, REAL_NEED_CUES) !== null),
+  );
+}
+
+export function realInquiryFinding(reading: ConversationReading): Finding {
+  let observed = observeSigns(reading);
+  const lastWrongNumber = observed.findLast((seen) => seen.sign.kind === 'wrong number');
+  const followUp = lastWrongNumber ? askedForSomethingAfter(reading, lastWrongNumber.turn.index) : undefined;
+  if (followUp) observed = observed.filter((seen) => seen.sign.kind !== 'wrong number');
+
+  // Signs in possibly misheard turns count for less in the score; a verdict they alone would
+  // carry is left uncertain.
+  const weighted = likelihood(observed, (turn) => turn.weight);
+  const asHeard = likelihood(observed, () => 1);
+  const fromClearTurns = likelihood(observed, (turn) => (turn.misheard ? 0 : 1));
+  const score = Math.round(Math.min(0.97, Math.max(0.03, weighted)) * 100) / 100;
+  const strongest = [...observed].sort((a, b) => b.sign.strength - a.sign.strength)[0];
+  if (asHeard < 0.5 || !strongest) {
+    const reason = followUp
+      ? `The caller reached the wrong place but went on to ask for something in ${citeTurn(followUp)}.`
+      : 'The conversation reads as a genuine customer inquiry.';
+    return { verdict: 'met', score, reason, evidence_turns: followUp ? [followUp.index] : [] };
+  }
+  const turns = observed.map((seen) => seen.turn);
+  const evidence = uniqueSorted(turns.map((turn) => turn.index));
+  const reason = `This looks like a ${strongest.sign.kind}, not a customer inquiry: ${citeTurn(strongest.turn, strongest.said)}.`;
+  if (fromClearTurns < 0.5) {
+    return {
+      verdict: 'uncertain',
+      score: 0.5,
+      reason: `${reason} The turns it rests on may have been misheard.`,
+      evidence_turns: evidence,
+    };
+  }
+  return { verdict: 'not_met', score, reason, evidence_turns: evidence };
+}

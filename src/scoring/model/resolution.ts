@@ -1,0 +1,274 @@
+/**
+ * Whether the caller got what they came for. Evidence is weighed in a logistic model: how the agent
+ * left things (done, or unable), whether a booking actually went through, how the caller signed off
+ * ("perfect, thanks" against "thanks anyway"), and whether they left frustrated or unanswered.
+ */
+import { anyOf, type Cue, cue, firstAffirmed, gap, optional } from './cue.js';
+import { citeTurn, type Finding } from './finding.js';
+import type { ConversationReading, ReadTurn } from './reading.js';
+
+/** Below this distance from an even chance, the model leaves the outcome to a second review. */
+const UNCERTAIN_MARGIN = 0.06;
+
+const CAN_NOT = anyOf(
+  'can not',
+  'could not',
+  'am not able to',
+  'are not able to',
+  'is not able to',
+  'not able to',
+  'unable to',
+  'am unable to',
+  'do not have',
+  'does not have',
+  'did not have',
+  'no way to',
+  'can no longer',
+);
+
+/** The agent saying it cannot do what was asked, or sending the caller elsewhere. */
+const AGENT_UNABLE: readonly Cue[] = [
+  cue(`${anyOf('i', 'we')} ${CAN_NOT}`, { negatable: false }),
+  cue(`${anyOf('unfortunately', 'i am afraid', 'i am sorry , but', 'sorry , but')}`, { negatable: false }),
+  cue(
+    `${anyOf('do not have', 'does not have', 'not have')} ${optional(anyOf('access to', 'the ability to', 'any'))}${anyOf('that information', 'information', 'access', 'that', 'details', 'a status update', 'an estimated')}`,
+    { negatable: false },
+  ),
+  cue(
+    `you ${anyOf('will', 'would', 'may', 'might')} ${anyOf('need to', 'have to', 'want to')} ${anyOf('call', 'contact', 'visit', 'go', 'check', 'ask', 'submit', 'speak', 'email', 'try', 'reach out', 'come in', 'book')}`,
+    { negatable: false },
+  ),
+  cue(
+    `${anyOf('you can', 'you could', 'please')} ${anyOf('call back', 'try our website', 'try again', 'contact', 'ask the', 'check with', 'submit a', 'book one on', 'review your', 'visit our')}`,
+    { negatable: false },
+  ),
+  cue(`${anyOf('is', 'are')} ${anyOf('closed', 'not available', 'unavailable', 'out of the office')}`, {
+    negatable: false,
+  }),
+  cue(
+    `${anyOf('not sure', 'i do not know', 'could not find', 'can not find', 'did not catch', 'still not sure', 'nothing matching', 'no record', 'not find anything')}`,
+    { negatable: false },
+  ),
+  cue(
+    `${anyOf('has to be', 'have to be', 'needs to be', 'need to be', 'must be')} ${anyOf('done', 'started', 'handled', 'made', 'submitted', 'processed', 'requested', 'completed')} ${anyOf('in person', 'at', 'by', 'thru', 'online', 'on')}`,
+    { negatable: false },
+  ),
+  cue(`${anyOf('that is our policy', 'it is our policy', 'company policy', 'against our policy')}`, {
+    negatable: false,
+  }),
+];
+
+const DONE = anyOf(
+  'updated',
+  'changed',
+  'canceled',
+  'sent',
+  'processed',
+  'reset',
+  'booked',
+  'scheduled',
+  'reserved',
+  'rebooked',
+  'added',
+  'removed',
+  'submitted',
+  'issued',
+  'refunded',
+  'applied',
+  'waived',
+  'activated',
+  'unlocked',
+  'fixed',
+  'moved',
+  'credited',
+  'blocked',
+  'marked',
+  'created',
+  'emailed',
+  'upgraded',
+  'confirmed',
+  'set up',
+  'verified',
+  'ordered',
+  'located',
+  'restored',
+);
+
+/** The agent saying the thing is done or answered. */
+const AGENT_DONE: readonly Cue[] = [
+  cue(
+    `${anyOf('i have', 'i', 'we have', 'we', 'i just')} ${optional(anyOf('now', 'also', 'just', 'gone ahead and', 'went ahead and', 'successfully'))}${DONE}`,
+  ),
+  cue(
+    `${anyOf('has been', 'have been', 'is now', 'was', 'is', 'are')} ${optional(anyOf('now', 'all', 'successfully'))}${DONE}`,
+  ),
+  cue(
+    `${anyOf('you are all set', 'you are set', 'all done', 'done', 'you should receive', 'you will receive', 'you will get', 'you will see', 'is on its way', 'is on the way', 'will be there', 'will be delivered', 'will be ready', 'is ready', 'will arrive', 'should arrive', 'expected to arrive', 'confirmation number', 'reference number')}`,
+  ),
+];
+
+/** How a satisfied caller signs off. */
+const SIGN_OFF_SATISFIED: readonly Cue[] = [
+  cue(
+    `${anyOf('thanks', 'thank you', 'thank you so much', 'thanks so much', 'ty', 'cheers', 'appreciate it', 'i appreciate')}`,
+  ),
+  cue(
+    `${anyOf('perfect', 'great', 'awesome', 'excellent', 'wonderful', 'amazing', 'sweet', 'cool', 'nice', 'lovely', 'brilliant', 'fantastic', 'good to know', 'makes sense', 'that helps', 'that is helpful', 'very helpful', 'sounds good', 'that works', 'got it', 'will do', 'that is all', 'that is it', 'that is everything', 'all i needed', 'that answers', 'what a relief', 'that is a relief', 'reassuring', 'you are the best', 'have a nice day', 'have a great day', 'have a good day')}`,
+  ),
+];
+
+/** How a caller signs off when they did not get what they came for. */
+const SIGN_OFF_UNSATISFIED: readonly Cue[] = [
+  cue(`${anyOf('thanks', 'thank you')} ${anyOf('anyway', 'anyways', 'for nothing', 'for trying')}`, {
+    negatable: false,
+  }),
+  cue(`${anyOf('never mind', 'forget it', 'forget about it', 'i give up', 'useless', 'no thanks', 'no thank you')}`, {
+    negatable: false,
+  }),
+  cue(`^${optional(anyOf('oh', 'yes', 'fine ,'))}whatever(?: [.!,])*$`, { negatable: false }),
+  cue(`${anyOf('somewhere else', 'elsewhere', 'another company', 'myself')}`, { negatable: false }),
+  cue(
+    `${anyOf('that does not help', 'that did not help', 'still do not', 'still not', 'that is what they said', 'that is what you said', 'i was hoping')}`,
+    { negatable: false },
+  ),
+];
+
+/** Putting it off ("I'll call back"): telling only when the agent could not help. */
+const SIGN_OFF_DEFERRED: readonly Cue[] = [
+  cue(
+    `${anyOf('i will', 'i am going to', 'i guess i will', 'i will just', 'we will', 'i will have to', 'i guess')} ${gap(1)}${anyOf('try', 'look', 'call back', 'go', 'wait', 'come back', 'figure', 'do that', 'book on', 'use', 'find')}`,
+    { negatable: false },
+  ),
+];
+
+interface Signals {
+  lastAgentState: { kind: 'unable' | 'done'; turn: ReadTurn; said: string } | null;
+  signOff: { kind: 'satisfied' | 'unsatisfied' | 'deferred'; turn: ReadTurn; said: string } | null;
+  unansweredQuestion: ReadTurn | null;
+  /** An agent turn that repeats an earlier one word for word: the agent is stuck in a loop. */
+  repeatedAgentTurn: ReadTurn | null;
+}
+
+const MIN_REPEATED_WORDS = 5;
+
+function repeatedAgentTurn(reading: ConversationReading): ReadTurn | null {
+  const said = new Set<string>();
+  for (const turn of reading.turns) {
+    if (turn.speaker !== 'agent') continue;
+    const words = turn.sentences.map((sentence) => sentence.text).join(' ');
+    if (words.split(' ').length >= MIN_REPEATED_WORDS && said.has(words)) return turn;
+    said.add(words);
+  }
+  return null;
+}
+
+function firstMatch(turn: ReadTurn, cues: readonly Cue[]): string | null {
+  for (const sentence of turn.sentences) if (firstAffirmed(sentence, cues)) return sentence.original;
+  return null;
+}
+
+function readSignals(reading: ConversationReading): Signals {
+  let lastAgentState: Signals['lastAgentState'] = null;
+  for (const turn of reading.turns) {
+    if (turn.speaker !== 'agent') continue;
+    // Within a turn the later sentence wins: "Unfortunately 3 PM is taken, but I've booked you at 4."
+    for (const sentence of turn.sentences) {
+      if (firstAffirmed(sentence, AGENT_DONE)) lastAgentState = { kind: 'done', turn, said: sentence.original };
+      else if (firstAffirmed(sentence, AGENT_UNABLE))
+        lastAgentState = { kind: 'unable', turn, said: sentence.original };
+    }
+  }
+  const userTurns = reading.turns.filter((turn) => turn.speaker === 'user');
+  let signOff: Signals['signOff'] = null;
+  for (const turn of userTurns.slice(-2)) {
+    const unsatisfied = firstMatch(turn, SIGN_OFF_UNSATISFIED);
+    const satisfied = firstMatch(turn, SIGN_OFF_SATISFIED);
+    const deferred = firstMatch(turn, SIGN_OFF_DEFERRED);
+    if (unsatisfied !== null) signOff = { kind: 'unsatisfied', turn, said: unsatisfied };
+    else if (satisfied !== null) signOff = { kind: 'satisfied', turn, said: satisfied };
+    else if (deferred !== null) signOff = { kind: 'deferred', turn, said: deferred };
+  }
+  const lastTurn = reading.turns.at(-1);
+  const unansweredQuestion = lastTurn?.speaker === 'user' && lastTurn.text.trim().endsWith('?') ? lastTurn : null;
+  return { lastAgentState, signOff, unansweredQuestion, repeatedAgentTurn: repeatedAgentTurn(reading) };
+}
+
+export interface ResolutionContext {
+  /** A booking call failed and no later one succeeded, or the agent confirmed a booking that was never made. */
+  bookingFailed: boolean;
+  anyToolSucceeded: boolean;
+  /** The caller's frustration score. */
+  frustration: number;
+}
+
+const WEIGHTS = {
+  bias: -0.3,
+  agentUnable: 1.6,
+  agentDone: -1.3,
+  bookingFailed: 3.5,
+  toolSucceeded: -0.7,
+  satisfiedSignOff: -1.1,
+  unsatisfiedSignOff: 1.8,
+  /** "I'll call back" after the agent could not help. */
+  deferredAfterFailure: 0.8,
+  unansweredQuestion: 1.2,
+  repeatedAgentTurn: 1.6,
+  /** Neither a finished task nor a satisfied goodbye. */
+  noClosure: 0.6,
+  frustration: 1.2,
+};
+
+function logistic(x: number): number {
+  return 1 / (1 + Math.exp(-x));
+}
+
+/** The likelihood that the caller did not get what they came for, with the reading that drives it. */
+export function resolutionFinding(reading: ConversationReading, context: ResolutionContext): Finding {
+  const signals = readSignals(reading);
+  const { lastAgentState, signOff, unansweredQuestion, repeatedAgentTurn } = signals;
+  let logit = WEIGHTS.bias;
+  if (lastAgentState?.kind === 'unable') logit += WEIGHTS.agentUnable;
+  // A completion statement says nothing when the booking behind it failed.
+  if (lastAgentState?.kind === 'done' && !context.bookingFailed) logit += WEIGHTS.agentDone;
+  if (context.bookingFailed) logit += WEIGHTS.bookingFailed;
+  if (context.anyToolSucceeded) logit += WEIGHTS.toolSucceeded;
+  if (signOff?.kind === 'satisfied') logit += WEIGHTS.satisfiedSignOff * signOff.turn.weight;
+  if (signOff?.kind === 'unsatisfied') logit += WEIGHTS.unsatisfiedSignOff * signOff.turn.weight;
+  if (signOff?.kind === 'deferred' && (lastAgentState?.kind === 'unable' || context.bookingFailed)) {
+    logit += WEIGHTS.deferredAfterFailure * signOff.turn.weight;
+  }
+  if (unansweredQuestion) logit += WEIGHTS.unansweredQuestion;
+  if (repeatedAgentTurn) logit += WEIGHTS.repeatedAgentTurn;
+  if (lastAgentState?.kind !== 'done' && signOff?.kind !== 'satisfied') logit += WEIGHTS.noClosure;
+  logit += WEIGHTS.frustration * context.frustration;
+  const unresolved = Math.round(Math.min(0.98, Math.max(0.02, logistic(logit))) * 100) / 100;
+
+  const choice = unresolved >= 0.5 ? 'unresolved' : 'resolved';
+  const evidence = [
+    lastAgentState?.turn.index,
+    signOff?.turn.index,
+    unansweredQuestion?.index,
+    repeatedAgentTurn?.index,
+  ].filter((index): index is number => index !== undefined);
+  const parts: string[] = [];
+  if (context.bookingFailed) parts.push('the booking did not go through');
+  if (lastAgentState && !(lastAgentState.kind === 'done' && context.bookingFailed)) {
+    parts.push(
+      lastAgentState.kind === 'done'
+        ? `the agent completed the request in ${citeTurn(lastAgentState.turn, lastAgentState.said)}`
+        : `the agent could not help in ${citeTurn(lastAgentState.turn, lastAgentState.said)}`,
+    );
+  }
+  if (signOff) parts.push(`the caller signed off in ${citeTurn(signOff.turn, signOff.said)}`);
+  if (unansweredQuestion) parts.push(`the caller's last question in ${citeTurn(unansweredQuestion)} went unanswered`);
+  if (repeatedAgentTurn) parts.push(`the agent repeated itself in ${citeTurn(repeatedAgentTurn)}`);
+  const because = parts.length > 0 ? `: ${parts.slice(0, 2).join(', and ')}` : '';
+  const label = choice === 'resolved' ? 'Resolved' : 'Unresolved';
+  return {
+    verdict: Math.abs(unresolved - 0.5) < UNCERTAIN_MARGIN ? 'uncertain' : choice === 'resolved' ? 'pass' : 'fail',
+    score: unresolved,
+    choice,
+    reason: `${label}${because}.`,
+    evidence_turns: [...new Set(evidence)].sort((a, b) => a - b),
+  };
+}

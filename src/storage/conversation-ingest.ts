@@ -1,0 +1,279 @@
+/**
+ * The durable ingest unit: a conversation, its scoring job and its idempotency record, all or nothing.
+ * This is the hottest path of the service, so its common case is four prepared statements: claim the
+ * idempotency key, read the agent, insert the conversation, insert the job. Everything else (a new agent,
+ * filing an agent into a group, a duplicate) takes a slower, rarer path.
+ */
+import type { Kysely } from 'kysely';
+import type { ScoringStatus } from '../domain/conversation.js';
+import { newId } from '../domain/ids.js';
+import type { IdempotencyClaim, IngestOutcome, NewConversation, Scope, StoredResponse } from './conversation-repo.js';
+import { prepareQuery } from './prepared.js';
+import type { Database } from './schema.js';
+import type { Store } from './store.js';
+
+export const SCORE_CONVERSATION_JOB = 'score_conversation';
+
+const sameAgent = ['project_id', 'environment', 'id'] as const;
+
+export function createIngest(store: Store, clock: () => number) {
+  const { db } = store;
+
+  const claimKey = prepareQuery((p) =>
+    db
+      .insertInto('idempotency_keys')
+      .values({
+        project_id: p('project_id'),
+        environment: p('environment'),
+        key: p('key'),
+        request_hash: p('request_hash'),
+        response_status: p('response_status'),
+        response_body: p('response_body'),
+        created_at: p('now'),
+        expires_at: p('expires_at'),
+      })
+      .onConflict((oc) => oc.columns(['project_id', 'environment', 'key']).doNothing())
+      .returning('key'),
+  );
+
+  const readAgent = prepareQuery((p) =>
+    db
+      .selectFrom('agents')
+      .select(['group_id', 'placed_by_kind'])
+      .where('project_id', '=', p('project_id'))
+      .where('environment', '=', p('environment'))
+      .where('id', '=', p('agent_id')),
+  );
+
+  const insertConversation = prepareQuery((p) =>
+    db
+      .insertInto('conversations')
+      .values({
+        id: p('id'),
+        project_id: p('project_id'),
+        environment: p('environment'),
+        external_id: p('external_id'),
+        channel: p('channel'),
+        status: 'queued',
+        outcome: null,
+        started_at: p('started_at'),
+        ended_at: p('ended_at'),
+        ended_at_ms: p('ended_at_ms'),
+        ended_by: p('ended_by'),
+        agent_id: p('agent_id'),
+        agent_version: p('agent_version'),
+        group_id: p('group_id'),
+        transcript: p('transcript'),
+        events: p('events'),
+        metadata: p('metadata'),
+        received_at: p('now'),
+        updated_at: p('now'),
+      })
+      .onConflict((oc) => oc.columns(['project_id', 'environment', 'external_id']).doNothing())
+      .returning('id'),
+  );
+
+  const insertJob = prepareQuery((p) =>
+    db.insertInto('jobs').values({
+      id: p('id'),
+      kind: SCORE_CONVERSATION_JOB,
+      project_id: p('project_id'),
+      environment: p('environment'),
+      subject_id: p('subject_id'),
+      status: 'queued',
+      run_at: p('now'),
+      lease_until: null,
+      locked_by: null,
+      last_error: null,
+      created_at: p('now'),
+      updated_at: p('now'),
+    }),
+  );
+
+  function scopeParams(scope: Scope) {
+    return { project_id: scope.projectId, environment: scope.environment };
+  }
+
+  /**
+   * Takes the idempotency key, with the response this request plans to give, before the conversation is
+   * written: on PostgreSQL a concurrent request with the same key waits on this insert until the first
+   * commits, then reads the stored response. Returns the earlier outcome when the key was already taken.
+   */
+  async function claimIdempotencyKey(
+    tx: Kysely<Database>,
+    scope: Scope,
+    claim: IdempotencyClaim,
+    response: StoredResponse,
+    now: number,
+  ): Promise<IngestOutcome | null> {
+    for (;;) {
+      const claimed = await claimKey.execute(tx, {
+        ...scopeParams(scope),
+        key: claim.key,
+        request_hash: claim.requestHash,
+        response_status: response.status,
+        response_body: JSON.stringify(response.body),
+        now,
+        expires_at: now + claim.ttlMs,
+      });
+      if (claimed.length > 0) return null;
+      // Rare: the key was used before (a retry) or is being used right now (a concurrent twin).
+      const existing = await tx
+        .selectFrom('idempotency_keys')
+        .select(['request_hash', 'response_status', 'response_body', 'expires_at'])
+        .where('project_id', '=', scope.projectId)
+        .where('environment', '=', scope.environment)
+        .where('key', '=', claim.key)
+        .executeTakeFirst();
+      if (!existing) continue;
+      if (existing.expires_at <= now) {
+        await tx
+          .deleteFrom('idempotency_keys')
+          .where('project_id', '=', scope.projectId)
+          .where('environment', '=', scope.environment)
+          .where('key', '=', claim.key)
+          .execute();
+        continue;
+      }
+      if (existing.request_hash !== claim.requestHash) return { kind: 'idempotency_conflict' };
+      return {
+        kind: 'replayed',
+        response: { status: existing.response_status as 200 | 202, body: JSON.parse(existing.response_body) },
+      };
+    }
+  }
+
+  /**
+   * Files a first-seen agent (into the conversation's group when one is named), or an agent that has no
+   * group yet; never moves an agent already in a group, and never one a person placed. Returns the group
+   * the agent is in afterwards: under concurrency another request may have filed it first.
+   */
+  async function fileAgent(
+    tx: Kysely<Database>,
+    scope: Scope,
+    conversationId: string,
+    input: NewConversation,
+    now: number,
+  ) {
+    const placement = input.group
+      ? { group_id: input.group.id, placed_by_kind: 'conversation', placed_by: conversationId, placed_at: now }
+      : { group_id: null, placed_by_kind: null, placed_by: null, placed_at: null };
+    await tx
+      .insertInto('agents')
+      .values({
+        ...scopeParams(scope),
+        id: input.agent.id,
+        name: input.agent.name ?? (input.agent.id === 'default' ? 'Default agent' : input.agent.id),
+        archived_at: null,
+        created_at: now,
+        ...placement,
+      })
+      .onConflict((oc) => oc.columns([...sameAgent]).doNothing())
+      .execute();
+    if (input.group) {
+      await tx
+        .updateTable('agents')
+        .set(placement)
+        .where('project_id', '=', scope.projectId)
+        .where('environment', '=', scope.environment)
+        .where('id', '=', input.agent.id)
+        .where('group_id', 'is', null)
+        .where((eb) => eb.or([eb('placed_by_kind', 'is', null), eb('placed_by_kind', '!=', 'person')]))
+        .execute();
+    }
+    const filed = await tx
+      .selectFrom('agents')
+      .select('group_id')
+      .where('project_id', '=', scope.projectId)
+      .where('environment', '=', scope.environment)
+      .where('id', '=', input.agent.id)
+      .executeTakeFirst();
+    const groupId = filed?.group_id ?? null;
+    // The group is created only when this conversation filed the agent into it.
+    if (input.group && groupId === input.group.id) {
+      await tx
+        .insertInto('groups')
+        .values({
+          ...scopeParams(scope),
+          id: input.group.id,
+          name: input.group.name ?? input.group.id,
+          created_at: now,
+        })
+        .onConflict((oc) => oc.columns([...sameAgent]).doNothing())
+        .execute();
+    }
+    return groupId;
+  }
+
+  async function existingConversation(tx: Kysely<Database>, scope: Scope, externalId: string): Promise<StoredResponse> {
+    const row = await tx
+      .selectFrom('conversations')
+      .select(['id', 'status'])
+      .where('project_id', '=', scope.projectId)
+      .where('environment', '=', scope.environment)
+      .where('external_id', '=', externalId)
+      .executeTakeFirstOrThrow();
+    return { status: 200, body: { id: row.id, status: row.status as ScoringStatus, duplicate: true } };
+  }
+
+  return function ingest(scope: Scope, input: NewConversation, claim: IdempotencyClaim | null): Promise<IngestOutcome> {
+    return store.write(async (tx) => {
+      const now = clock();
+      const id = newId('conv', now);
+      const created: IngestOutcome = { kind: 'created', response: { status: 202, body: { id, status: 'queued' } } };
+      if (claim) {
+        const earlier = await claimIdempotencyKey(tx, scope, claim, created.response, now);
+        if (earlier) return earlier;
+      }
+
+      const [agent] = await readAgent.execute(tx, { ...scopeParams(scope), agent_id: input.agent.id });
+      const needsFiling =
+        agent === undefined || (agent.group_id === null && agent.placed_by_kind !== 'person' && input.group !== null);
+      const plannedGroup = needsFiling ? (input.group?.id ?? null) : (agent?.group_id ?? null);
+
+      const inserted = await insertConversation.execute(tx, {
+        ...scopeParams(scope),
+        id,
+        external_id: input.external_id,
+        channel: input.channel,
+        started_at: input.started_at,
+        ended_at: input.ended_at,
+        ended_at_ms: input.ended_at_ms,
+        ended_by: input.ended_by,
+        agent_id: input.agent.id,
+        agent_version: input.agent.version,
+        group_id: plannedGroup,
+        transcript: JSON.stringify(input.transcript),
+        events: JSON.stringify(input.events),
+        metadata: JSON.stringify(input.metadata),
+        now,
+      });
+      if (inserted.length === 0) {
+        // The external_id is taken: answer with the stored conversation and create nothing.
+        const duplicate: IngestOutcome = {
+          kind: 'duplicate',
+          response: await existingConversation(tx, scope, input.external_id),
+        };
+        if (claim) {
+          await tx
+            .updateTable('idempotency_keys')
+            .set({ response_status: 200, response_body: JSON.stringify(duplicate.response.body) })
+            .where('project_id', '=', scope.projectId)
+            .where('environment', '=', scope.environment)
+            .where('key', '=', claim.key)
+            .execute();
+        }
+        return duplicate;
+      }
+      await insertJob.execute(tx, { ...scopeParams(scope), id: newId('job', now), subject_id: id, now });
+
+      if (needsFiling) {
+        const groupId = await fileAgent(tx, scope, id, input, now);
+        if (groupId !== plannedGroup) {
+          await tx.updateTable('conversations').set({ group_id: groupId }).where('id', '=', id).execute();
+        }
+      }
+      return created;
+    });
+  };
+}

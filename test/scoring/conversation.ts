@@ -1,0 +1,37 @@
+/** Builds conversations for scoring tests with as little noise as possible. */
+import type { BuiltinCheckKey, CheckResultDraft } from '../../src/domain/checks.js';
+import type { ConversationEvent, ScorableConversation, Speaker, Turn } from '../../src/domain/conversation.js';
+import { BUILTIN_CHECKS } from '../../src/scoring/builtin-checks.js';
+import { scoreConversation } from '../../src/scoring/pipeline.js';
+
+export type TurnSpec = [speaker: Speaker, text: string, extra?: Omit<Turn, 'speaker' | 'text'>];
+
+export function conversation(
+  turns: TurnSpec[],
+  events: ConversationEvent[] = [],
+  channel: ScorableConversation['channel'] = 'voice',
+): ScorableConversation {
+  return {
+    channel,
+    ended_by: null,
+    transcript: turns.map(([speaker, text, extra]) => ({ speaker, text, ...extra })),
+    events,
+    metadata: {},
+  };
+}
+
+export const bookingCall = (status?: string, extra: Partial<ConversationEvent> = {}): ConversationEvent => ({
+  type: 'tool_call',
+  name: 'book_appointment',
+  ...(status === undefined ? {} : { status }),
+  ...extra,
+});
+
+/** Scores one built-in check and returns its result. */
+export function scoreBuiltin(key: BuiltinCheckKey, scorable: ScorableConversation): CheckResultDraft {
+  const check = BUILTIN_CHECKS.find((candidate) => candidate.key === key);
+  if (!check) throw new Error(`no built-in check ${key}`);
+  const [result] = scoreConversation(scorable, [check]).results;
+  if (!result) throw new Error(`no result for ${key}`);
+  return result;
+}
