@@ -4,10 +4,15 @@ import { ApiError } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The body exactly as received, kept for comparing idempotent retries. */
-    rawBody?: Buffer;
+    /**
+     * The JSON text of the body as received (without a byte-order mark): compared by idempotent retries,
+     * and stored as a conversation's document.
+     */
+    rawBody?: string;
   }
 }
+
+const BYTE_ORDER_MARK = '\uFEFF';
 
 /**
  * Every body is read as JSON whatever its Content-Type says: clients that forget the header get their
@@ -15,14 +20,12 @@ declare module 'fastify' {
  */
 export function registerJsonBodyParser(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (request: FastifyRequest, body: Buffer, done) => {
-    request.rawBody = body;
-    if (body.length === 0) return done(new ApiError('invalid_json', 'The request body is empty; send a JSON object.'));
+  app.addContentTypeParser('*', { parseAs: 'string' }, (request: FastifyRequest, body: string, done) => {
+    const text = body.startsWith(BYTE_ORDER_MARK) ? body.slice(1) : body;
+    request.rawBody = text;
+    if (text.length === 0) return done(new ApiError('invalid_json', 'The request body is empty; send a JSON object.'));
     try {
-      done(
-        null,
-        secureJson.parse(body.toString('utf8'), undefined, { protoAction: 'error', constructorAction: 'error' }),
-      );
+      done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
     } catch {
       done(new ApiError('invalid_json', 'The request body is not valid JSON.'));
     }

@@ -177,7 +177,7 @@ export function createCheckCatalogue(deps: {
       return entry;
     },
 
-    create(projectId: string, input: NewCustomCheck): Promise<CheckDefinition> {
+    async create(projectId: string, input: NewCustomCheck): Promise<CheckDefinition> {
       if (!CHECK_KEY_PATTERN.test(input.key)) {
         throw new CatalogueError('A check key is 2 to 64 lower-case letters, digits or "_", starting with a letter.');
       }
@@ -217,7 +217,7 @@ export function createCheckCatalogue(deps: {
     },
 
     /** An edit of the definition writes a new version; a change of status alone keeps the version. */
-    update(projectId: string, key: string, edit: CheckEdit): Promise<CheckDefinition> {
+    async update(projectId: string, key: string, edit: CheckEdit): Promise<CheckDefinition> {
       checkRule(edit.rule);
       return store.write(async (tx) => {
         const row = await ensureRow(tx, projectId, key);

@@ -7,7 +7,14 @@
 import type { Kysely } from 'kysely';
 import type { ScoringStatus } from '../domain/conversation.js';
 import { newId } from '../domain/ids.js';
-import type { IdempotencyClaim, IngestOutcome, NewConversation, Scope, StoredResponse } from './conversation-repo.js';
+import {
+  documentOf,
+  type IdempotencyClaim,
+  type IngestOutcome,
+  type NewConversation,
+  type Scope,
+  type StoredResponse,
+} from './conversation-repo.js';
 import { prepareQuery } from './prepared.js';
 import type { Database } from './schema.js';
 import type { Store } from './store.js';
@@ -19,7 +26,7 @@ const sameAgent = ['project_id', 'environment', 'id'] as const;
 export function createIngest(store: Store, clock: () => number) {
   const { db } = store;
 
-  const claimKey = prepareQuery((p) =>
+  const claimKey = prepareQuery(store, (p) =>
     db
       .insertInto('idempotency_keys')
       .values({
@@ -36,7 +43,7 @@ export function createIngest(store: Store, clock: () => number) {
       .returning('key'),
   );
 
-  const readAgent = prepareQuery((p) =>
+  const readAgent = prepareQuery(store, (p) =>
     db
       .selectFrom('agents')
       .select(['group_id', 'placed_by_kind'])
@@ -45,7 +52,7 @@ export function createIngest(store: Store, clock: () => number) {
       .where('id', '=', p('agent_id')),
   );
 
-  const insertConversation = prepareQuery((p) =>
+  const insertConversation = prepareQuery(store, (p) =>
     db
       .insertInto('conversations')
       .values({
@@ -63,9 +70,7 @@ export function createIngest(store: Store, clock: () => number) {
         agent_id: p('agent_id'),
         agent_version: p('agent_version'),
         group_id: p('group_id'),
-        transcript: p('transcript'),
-        events: p('events'),
-        metadata: p('metadata'),
+        document: p('document'),
         received_at: p('now'),
         updated_at: p('now'),
       })
@@ -73,7 +78,7 @@ export function createIngest(store: Store, clock: () => number) {
       .returning('id'),
   );
 
-  const insertJob = prepareQuery((p) =>
+  const insertJob = prepareQuery(store, (p) =>
     db.insertInto('jobs').values({
       id: p('id'),
       kind: SCORE_CONVERSATION_JOB,
@@ -243,9 +248,7 @@ export function createIngest(store: Store, clock: () => number) {
         agent_id: input.agent.id,
         agent_version: input.agent.version,
         group_id: plannedGroup,
-        transcript: JSON.stringify(input.transcript),
-        events: JSON.stringify(input.events),
-        metadata: JSON.stringify(input.metadata),
+        document: documentOf(input),
         now,
       });
       if (inserted.length === 0) {

@@ -2,10 +2,11 @@
  * Queries on the hot path, built with kysely once per store and run many times. Building and compiling a
  * query costs more than SQLite takes to run a small one; here the SQL is compiled once with named
  * placeholders and only the parameter list is made per call. The SQL still comes from kysely, for the
- * store's own dialect.
+ * store's own dialect; on the embedded store it runs directly on the one connection.
  */
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from './schema.js';
+import type { Store } from './store.js';
 
 const PLACEHOLDER = '\u0000cqm-param:';
 
@@ -13,13 +14,15 @@ const PLACEHOLDER = '\u0000cqm-param:';
 export type Param = (name: string) => never;
 
 export interface PreparedQuery<Row> {
+  /** Runs on `ex`: the store's `db`, or the transaction of the unit being written. */
   execute(ex: Kysely<Database>, params: Record<string, unknown>): Promise<Row[]>;
 }
 
-export function prepareQuery<Row>(build: (param: Param) => Compilable<Row>): PreparedQuery<Row> {
+type Slot = { kind: 'param'; name: string } | { kind: 'constant'; value: unknown };
+
+export function prepareQuery<Row>(store: Store, build: (param: Param) => Compilable<Row>): PreparedQuery<Row> {
   const compiled = build(((name: string) => `${PLACEHOLDER}${name}`) as Param).compile();
   // Each position holds either a named parameter or a constant written into the builder.
-  type Slot = { kind: 'param'; name: string } | { kind: 'constant'; value: unknown };
   const slots = compiled.parameters.map(
     (value): Slot =>
       typeof value === 'string' && value.startsWith(PLACEHOLDER)
@@ -27,14 +30,19 @@ export function prepareQuery<Row>(build: (param: Param) => Compilable<Row>): Pre
         : { kind: 'constant', value },
   );
   const { sql } = compiled;
+  const values = (params: Record<string, unknown>) =>
+    slots.map((slot) => {
+      if (slot.kind === 'constant') return slot.value;
+      if (!(slot.name in params)) throw new Error(`missing query parameter ${slot.name}`);
+      return params[slot.name];
+    });
+  const { runCompiled } = store;
+  if (runCompiled) {
+    return { execute: async (_ex, params) => runCompiled(sql, values(params)) as Row[] };
+  }
   return {
     async execute(ex, params) {
-      const values = slots.map((slot) => {
-        if (slot.kind === 'constant') return slot.value;
-        if (!(slot.name in params)) throw new Error(`missing query parameter ${slot.name}`);
-        return params[slot.name];
-      });
-      return (await ex.executeQuery<Row>(CompiledQuery.raw(sql, values))).rows;
+      return (await ex.executeQuery<Row>(CompiledQuery.raw(sql, values(params)))).rows;
     },
   };
 }

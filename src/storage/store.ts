@@ -17,4 +17,9 @@ export interface Store {
    */
   write<T>(unit: WriteUnit<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Runs compiled SQL at once on the store's only connection, skipping the query layer's asynchronous
+   * plumbing; offered by the embedded store, whose every statement runs in-process on that connection.
+   */
+  readonly runCompiled?: (sql: string, parameters: readonly unknown[]) => unknown[];
 }

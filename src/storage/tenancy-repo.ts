@@ -85,7 +85,7 @@ export function createTenancyRepo(store: Store, clock: () => number = Date.now) 
   }
 
   // Every request authenticates: compile the lookup once (see prepared.ts).
-  const keyByHash = prepareQuery((p) =>
+  const keyByHash = prepareQuery(store, (p) =>
     db
       .selectFrom('api_keys')
       .innerJoin('projects', 'projects.id', 'api_keys.project_id')

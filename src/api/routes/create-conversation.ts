@@ -23,7 +23,11 @@ export function registerCreateConversation(app: ZodApp, deps: AppDeps): void {
       const principal = principalOf(request);
       const claim = idempotencyClaim(request);
       const scope = { projectId: principal.projectId, environment: principal.environment };
-      const outcome = await deps.conversations.ingest(scope, toNewConversation(request.body, deps.clock()), claim);
+      const outcome = await deps.conversations.ingest(
+        scope,
+        toNewConversation(request.body, request.rawBody, deps.clock()),
+        claim,
+      );
       if (outcome.kind === 'idempotency_conflict') {
         throw new ApiError(
           'idempotency_conflict',
@@ -39,7 +43,8 @@ export function registerCreateConversation(app: ZodApp, deps: AppDeps): void {
   );
 }
 
-function toNewConversation(body: ConversationRequest, now: number): NewConversation {
+/** The validated body, plus the raw bytes kept as the conversation's document. */
+function toNewConversation(body: ConversationRequest, raw: string | undefined, now: number): NewConversation {
   const endedAt = body.ended_at ?? new Date(now).toISOString();
   return {
     external_id: body.external_id,
@@ -53,5 +58,6 @@ function toNewConversation(body: ConversationRequest, now: number): NewConversat
     transcript: body.transcript,
     events: body.events ?? [],
     metadata: body.metadata ?? {},
+    document: raw,
   };
 }

@@ -36,13 +36,20 @@ export function openSqliteStore(options: SqliteOptions): Store & { readonly dial
     checkpointer = startCheckpointer(file, driverPath);
   }
 
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  const statements = withStatementCache(database);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
   const batcher = new WriteBatcher(db);
 
   return {
     dialect: 'sqlite',
     db,
     write: (unit) => batcher.submit(unit),
+    runCompiled(sql, parameters) {
+      const statement = statements.prepare(sql);
+      if (statement.reader) return statement.all(parameters) as unknown[];
+      statement.run(parameters);
+      return [];
+    },
     async close() {
       await batcher.drain();
       await checkpointer?.stop();
