@@ -74,7 +74,7 @@ export async function runLoad(
 }
 
 /** Nearest-rank percentile. */
-function percentile(values: number[], p: number): number {
+export function percentile(values: number[], p: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = Float64Array.from(values).sort();
   const rank = Math.ceil((p / 100) * sorted.length);

@@ -25,6 +25,10 @@ const settingsSchema = z.object({
   CQM_LOG_REQUESTS: flag,
   CQM_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   CQM_JOB_LEASE_MS: z.coerce.number().int().min(100).default(30_000),
+  CQM_WEBHOOK_ALLOW_PRIVATE: flag,
+  CQM_WEBHOOK_ALLOW_HTTP: flag,
+  CQM_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+  CQM_WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
 });
 
 export interface Config {
@@ -42,6 +46,8 @@ export interface Config {
   workerConcurrency: number;
   /** How long a claimed job stays a worker's without a heartbeat; a dead worker's jobs return after it. */
   jobLeaseMs: number;
+  /** Webhook targets and delivery: private targets and plain http in live are off unless set. */
+  webhooks: { allowPrivate: boolean; allowHttp: boolean; timeoutMs: number; concurrency: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -64,5 +70,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logRequests: s.CQM_LOG_REQUESTS,
     workerConcurrency: s.CQM_WORKER_CONCURRENCY,
     jobLeaseMs: s.CQM_JOB_LEASE_MS,
+    webhooks: {
+      allowPrivate: s.CQM_WEBHOOK_ALLOW_PRIVATE,
+      allowHttp: s.CQM_WEBHOOK_ALLOW_HTTP,
+      timeoutMs: s.CQM_WEBHOOK_TIMEOUT_MS,
+      concurrency: s.CQM_WEBHOOK_CONCURRENCY,
+    },
   };
 }

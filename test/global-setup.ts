@@ -22,14 +22,17 @@ export default async function setup(project: TestProject) {
   try {
     await admin.connect();
   } catch (error) {
-    if (process.env.CI === 'true') throw new Error(`PostgreSQL is required under CI and is not answering at ${adminUrl()}: ${error}`);
+    if (process.env.CI === 'true')
+      throw new Error(`PostgreSQL is required under CI and is not answering at ${adminUrl()}: ${error}`);
     console.warn(`PostgreSQL not reachable at ${adminUrl()}; its suites are skipped.`);
     project.provide('pgTemplate', null);
     return;
   }
   await admin.query(`DROP DATABASE IF EXISTS ${template}`);
   await admin.query(`CREATE DATABASE ${template}`);
-  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl(template), max: 1 }) }) });
+  const db = new Kysely<unknown>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl(template), max: 1 }) }),
+  });
   await migrateToLatest(db);
   await db.destroy();
   await admin.end();

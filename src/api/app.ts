@@ -10,10 +10,13 @@ import { ApiError, sendError, toApiError } from './errors.js';
 import { registerJsonBodyParser } from './json-body.js';
 import { methodNotAllowed } from './method-not-allowed.js';
 import { openApiInfo } from './openapi-info.js';
+import { registerAgentHealth } from './routes/agent-health.js';
 import { registerCreateConversation } from './routes/create-conversation.js';
 import { registerCreateFeedback } from './routes/create-feedback.js';
 import { registerGetConversation } from './routes/get-conversation.js';
+import { registerGroupHealth } from './routes/group-health.js';
 import { registerSystemRoutes } from './routes/system.js';
+import { registerWebhookEndpointRoutes } from './routes/webhook-endpoints/index.js';
 import { zodValidatorCompiler } from './validation.js';
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -76,6 +79,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerCreateConversation(api, deps);
     registerGetConversation(api, deps);
     registerCreateFeedback(api, deps);
+    registerAgentHealth(api, deps);
+    registerGroupHealth(api, deps);
+    registerWebhookEndpointRoutes(api, deps);
   });
   registerSystemRoutes(app, deps);
   await app.register(registerMethodFallbacks);

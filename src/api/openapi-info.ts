@@ -1,3 +1,5 @@
+import { openApiWebhooks } from '../webhooks/events.js';
+
 /** The parts of the OpenAPI document that do not come from the route schemas. */
 export function openApiInfo(publicUrl: string) {
   return {
@@ -21,5 +23,7 @@ export function openApiInfo(publicUrl: string) {
       },
     },
     security: [{ bearerKey: [] }],
+    // The events we POST to registered endpoints, generated from the zod schemas of their payloads.
+    webhooks: openApiWebhooks(),
   };
 }

@@ -37,7 +37,7 @@ function timeChars(now: number): string {
   return out;
 }
 
-export type IdPrefix = 'conv' | 'ws' | 'proj' | 'key' | 'lbl' | 'job' | 'htr';
+export type IdPrefix = 'conv' | 'ws' | 'proj' | 'key' | 'lbl' | 'job' | 'htr' | 'we' | 'msg' | 'evt' | 'watt';
 
 export function newId(prefix: IdPrefix, now: number = Date.now()): string {
   return `${prefix}_${timeChars(now)}${randomChars()}`;

@@ -65,8 +65,6 @@ export function createQueue(
   options: QueueOptions = DEFAULT_QUEUE_OPTIONS,
   clock: () => number = Date.now,
 ) {
-  const { db } = store;
-
   function toJob(
     row: Pick<JobsTable, 'id' | 'kind' | 'project_id' | 'environment' | 'subject_id' | 'locked_by'> & {
       attempts: number;

@@ -5,6 +5,7 @@ import type { Environment, Outcome, ScorableConversation } from '../domain/conve
 import { SCORE_CONVERSATION_JOB } from '../storage/conversation-ingest.js';
 import { loadScorable, type StoredResult, writeResults } from '../storage/conversation-repo.js';
 import type { Store } from '../storage/store.js';
+import { enqueueScoringEvents } from '../storage/webhooks/outbox.js';
 import { type JobHandler, LeaseLostError } from './job-handler.js';
 import { completeJob } from './queue.js';
 
@@ -80,7 +81,10 @@ export function scoreConversationHandler(deps: {
       await deps.store.write(async (tx) => {
         if (!(await completeJob(tx, job, clock()))) throw new LeaseLostError(job);
         if (switchesBookingOn) await deps.catalogue.recordBookingSwitch(tx, scope.projectId);
-        await writeResults(tx, scope, job.subject_id, outcome, stored, clock());
+        const now = clock();
+        await writeResults(tx, scope, job.subject_id, outcome, stored, now);
+        // Webhook events commit with the results they report (the outbox).
+        await enqueueScoringEvents(tx, scope, job.subject_id, outcome, stored, now);
       });
     },
   };

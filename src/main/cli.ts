@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { type Config, loadConfig } from '../config.js';
 import { migrateToLatest } from '../storage/migrate.js';
 import { openStore } from '../storage/open.js';
+import { registerAgentCommands } from './commands/agents.js';
 import { registerCheckCommands } from './commands/checks.js';
 import { emit, type Output, type Settings, UsageError } from './commands/shared.js';
 import { registerTenancyCommands } from './commands/tenancy.js';
@@ -38,6 +39,7 @@ export function buildCli(settings: Settings): Command {
 
   registerTenancyCommands(program, settings);
   registerCheckCommands(program, settings);
+  registerAgentCommands(program, settings);
   return program;
 }
 

@@ -38,5 +38,6 @@ export async function appDeps(config: Config, store: OpenedStore, logger: Fastif
     metrics: createMetrics(),
     logger,
     clock,
+    webhooks: { policy: { allowPrivate: config.webhooks.allowPrivate, allowHttp: config.webhooks.allowHttp } },
   };
 }

@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createCheckCatalogue } from '../checks/catalogue.js';
 import type { Config } from '../config.js';
+import { createHealthSweeper } from '../jobs/health-sweep.js';
 import { handlerRegistry } from '../jobs/job-handler.js';
 import { createQueue, DEFAULT_QUEUE_OPTIONS } from '../jobs/queue.js';
 import { scoreConversationHandler } from '../jobs/score-conversation.js';
@@ -38,4 +39,30 @@ export function scoringWorker(
     // Renew well before the lease runs out.
     heartbeatMs: Math.max(50, Math.floor(config.jobLeaseMs / 3)),
   });
+}
+
+/** What a scoring process runs in the background: the scoring worker and the midnight health sweep. */
+export interface BackgroundWork {
+  readonly workerId: string;
+  /** A conversation was just stored: score it now rather than at the next poll. */
+  nudge(): void;
+  stop(): Promise<void>;
+}
+
+export function startBackgroundWork(
+  config: Pick<Config, 'workerConcurrency' | 'jobLeaseMs'>,
+  store: Store,
+  logger: FastifyBaseLogger,
+): BackgroundWork {
+  const worker = scoringWorker(config, store, logger);
+  const sweeper = createHealthSweeper({ store, logger });
+  worker.start();
+  sweeper.start();
+  return {
+    workerId: worker.id,
+    nudge: () => worker.nudge(),
+    async stop() {
+      await Promise.all([worker.stop(), sweeper.stop()]);
+    },
+  };
 }

@@ -15,22 +15,19 @@ export async function serve(config: Config, options: { worker: boolean } = { wor
   if (firstKey) printFirstKey(firstKey);
 
   // The scoring model is loaded only by processes that score.
-  const worker = options.worker
-    ? (await import('./scoring-worker.js')).scoringWorker(config, store, logger)
+  const background = options.worker
+    ? (await import('./scoring-worker.js')).startBackgroundWork(config, store, logger)
     : undefined;
-  if (worker) {
-    // A conversation stored by this process is scored at once rather than at the next poll.
-    deps.onConversationStored = () => worker.nudge();
-    worker.start();
-  }
+  // A conversation stored by this process is scored at once rather than at the next poll.
+  if (background) deps.onConversationStored = () => background.nudge();
 
   const app = await buildApp(deps);
   const address = await app.listen({ port: config.port, host: config.host });
-  logger.info({ address, store: store.dialect, worker: worker?.id ?? null }, 'listening');
+  logger.info({ address, store: store.dialect, worker: background?.workerId ?? null }, 'listening');
 
   onShutdown(logger, async () => {
     await app.close();
-    await worker?.stop();
+    await background?.stop();
     await store.close();
   });
 }

@@ -2,17 +2,16 @@
 import pino from 'pino';
 import type { Config } from '../config.js';
 import { openMigratedStore } from './compose.js';
-import { scoringWorker } from './scoring-worker.js';
+import { startBackgroundWork } from './scoring-worker.js';
 import { onShutdown } from './shutdown.js';
 
 export async function runWorker(config: Config): Promise<void> {
   const logger = pino({ level: config.logLevel });
   const store = await openMigratedStore(config, 'server');
-  const worker = scoringWorker(config, store, logger);
-  worker.start();
-  logger.info({ worker: worker.id, store: store.dialect }, 'worker started');
+  const background = startBackgroundWork(config, store, logger);
+  logger.info({ worker: background.workerId, store: store.dialect }, 'worker started');
   onShutdown(logger, async () => {
-    await worker.stop();
+    await background.stop();
     await store.close();
   });
 }

@@ -1,6 +1,6 @@
 /** Conversations: the durable ingest unit, lookups by either id, results and labels. */
 import type { Kysely } from 'kysely';
-import type { CheckResult } from '../domain/checks.js';
+import type { CheckCategory, CheckResult, Severity } from '../domain/checks.js';
 import type {
   Channel,
   ConversationEvent,
@@ -12,10 +12,10 @@ import type {
   Turn,
 } from '../domain/conversation.js';
 import { newId } from '../domain/ids.js';
+import { createIngest } from './conversation-ingest.js';
+import { applyConversationHealth } from './health/rollups.js';
 import type { Database } from './schema.js';
 import type { Store } from './store.js';
-
-export const SCORE_CONVERSATION_JOB = 'score_conversation';
 
 export interface Scope {
   projectId: string;
@@ -34,6 +34,11 @@ export interface NewConversation {
   transcript: Turn[];
   events: ConversationEvent[];
   metadata: Record<string, unknown>;
+  /**
+   * The request body exactly as received, stored as the conversation's document so that transcript, events
+   * and metadata come back as sent without being serialised again. Made from the fields when absent.
+   */
+  document?: string;
 }
 
 export interface IdempotencyClaim {
@@ -80,15 +85,22 @@ export interface FeedbackLabel {
 }
 
 /**
+ * A result to store, with the category and severity its check had when scored: health counts compliance
+ * failures from them. Results stored without them never count as compliance failures.
+ */
+export type StoredResult = CheckResult & { check_category?: CheckCategory | null; check_severity?: Severity | null };
+
+/**
  * Replaces all results of a conversation and marks it done, inside the caller's transaction, so a re-score
- * is never seen half-written.
+ * is never seen half-written. Its contribution to health moves from the old results to the new ones in the
+ * same transaction.
  */
 export async function writeResults(
   tx: Kysely<Database>,
   scope: Scope,
   conversationId: string,
   outcome: string | null,
-  results: CheckResult[],
+  results: StoredResult[],
   now: number,
 ): Promise<void> {
   const owned = await tx
@@ -111,6 +123,8 @@ export async function writeResults(
       .values(
         results.map((r, position) => ({
           ...r,
+          check_category: r.check_category ?? null,
+          check_severity: r.check_severity ?? null,
           evidence_turns: JSON.stringify(r.evidence_turns),
           conversation_id: conversationId,
           project_id: scope.projectId,
@@ -128,6 +142,35 @@ export async function writeResults(
     .where('project_id', '=', scope.projectId)
     .where('environment', '=', scope.environment)
     .execute();
+  await applyConversationHealth(tx, scope, conversationId, outcome, results, now);
+}
+
+/** The turn fields the API defines; a document keeps whatever else a client sent, the API shows these. */
+function turnOf(turn: Turn): Turn {
+  const { speaker, text, start_ms, end_ms, asr_confidence } = turn;
+  return {
+    speaker,
+    text,
+    ...(start_ms === undefined ? {} : { start_ms }),
+    ...(end_ms === undefined ? {} : { end_ms }),
+    ...(asr_confidence === undefined ? {} : { asr_confidence }),
+  };
+}
+
+function readDocument(document: string): Pick<ScorableConversation, 'transcript' | 'events' | 'metadata'> {
+  const parsed = JSON.parse(document) as Partial<Pick<ScorableConversation, 'transcript' | 'events' | 'metadata'>>;
+  return {
+    transcript: (parsed.transcript ?? []).map(turnOf),
+    events: parsed.events ?? [],
+    metadata: parsed.metadata ?? {},
+  };
+}
+
+/** The document stored for a conversation: the body as received, or its fields when there is none. */
+export function documentOf(input: NewConversation): string {
+  return (
+    input.document ?? JSON.stringify({ transcript: input.transcript, events: input.events, metadata: input.metadata })
+  );
 }
 
 /** What scoring reads of a stored conversation. */
@@ -138,225 +181,17 @@ export async function loadScorable(
 ): Promise<ScorableConversation | null> {
   const row = await ex
     .selectFrom('conversations')
-    .select(['channel', 'ended_by', 'transcript', 'events', 'metadata'])
+    .select(['channel', 'ended_by', 'document'])
     .where('id', '=', conversationId)
     .where('project_id', '=', scope.projectId)
     .where('environment', '=', scope.environment)
     .executeTakeFirst();
   if (!row) return null;
-  return {
-    channel: row.channel as Channel,
-    ended_by: row.ended_by as EndedBy | null,
-    transcript: JSON.parse(row.transcript),
-    events: JSON.parse(row.events),
-    metadata: JSON.parse(row.metadata),
-  };
+  return { channel: row.channel as Channel, ended_by: row.ended_by as EndedBy | null, ...readDocument(row.document) };
 }
 
 export function createConversationRepo(store: Store, clock: () => number = Date.now) {
   const { db } = store;
-
-  /**
-   * Takes the idempotency key, with the response this request will give, before the conversation is written:
-   * on PostgreSQL a concurrent request with the same key waits on this insert until the first commits, then
-   * reads the stored response. Returns the earlier outcome when the key was already taken.
-   */
-  async function claimIdempotencyKey(
-    tx: Kysely<Database>,
-    scope: Scope,
-    claim: IdempotencyClaim,
-    response: StoredResponse,
-    now: number,
-  ): Promise<IngestOutcome | null> {
-    for (;;) {
-      const inserted = await tx
-        .insertInto('idempotency_keys')
-        .values({
-          project_id: scope.projectId,
-          environment: scope.environment,
-          key: claim.key,
-          request_hash: claim.requestHash,
-          response_status: response.status,
-          response_body: JSON.stringify(response.body),
-          created_at: now,
-          expires_at: now + claim.ttlMs,
-        })
-        .onConflict((oc) => oc.columns(['project_id', 'environment', 'key']).doNothing())
-        .returning('key')
-        .executeTakeFirst();
-      if (inserted) return null;
-      const existing = await tx
-        .selectFrom('idempotency_keys')
-        .select(['request_hash', 'response_status', 'response_body', 'expires_at'])
-        .where('project_id', '=', scope.projectId)
-        .where('environment', '=', scope.environment)
-        .where('key', '=', claim.key)
-        .executeTakeFirst();
-      if (!existing) continue;
-      if (existing.expires_at <= now) {
-        await tx
-          .deleteFrom('idempotency_keys')
-          .where('project_id', '=', scope.projectId)
-          .where('environment', '=', scope.environment)
-          .where('key', '=', claim.key)
-          .execute();
-        continue;
-      }
-      if (existing.request_hash !== claim.requestHash) return { kind: 'idempotency_conflict' };
-      return {
-        kind: 'replayed',
-        response: { status: existing.response_status as 200 | 202, body: JSON.parse(existing.response_body) },
-      };
-    }
-  }
-
-  /**
-   * Files a first-seen agent (into the conversation's group when one is named), or files an agent that has
-   * no group yet; never moves an agent already in a group, and never one a person placed.
-   * Returns the group the conversation counts toward.
-   */
-  async function fileAgent(
-    tx: Kysely<Database>,
-    scope: Scope,
-    conversationId: string,
-    input: NewConversation,
-    now: number,
-  ) {
-    const agent = await tx
-      .selectFrom('agents')
-      .select(['group_id', 'placed_by_kind'])
-      .where('project_id', '=', scope.projectId)
-      .where('environment', '=', scope.environment)
-      .where('id', '=', input.agent.id)
-      .executeTakeFirst();
-    if (agent && (agent.group_id !== null || agent.placed_by_kind === 'person' || input.group === null)) {
-      return agent.group_id;
-    }
-    const placement = input.group
-      ? { group_id: input.group.id, placed_by_kind: 'conversation', placed_by: conversationId, placed_at: now }
-      : { group_id: null, placed_by_kind: null, placed_by: null, placed_at: null };
-    if (!agent) {
-      await tx
-        .insertInto('agents')
-        .values({
-          project_id: scope.projectId,
-          environment: scope.environment,
-          id: input.agent.id,
-          name: input.agent.name ?? (input.agent.id === 'default' ? 'Default agent' : input.agent.id),
-          archived_at: null,
-          created_at: now,
-          ...placement,
-        })
-        .onConflict((oc) => oc.columns(['project_id', 'environment', 'id']).doNothing())
-        .execute();
-    } else {
-      await tx
-        .updateTable('agents')
-        .set(placement)
-        .where('project_id', '=', scope.projectId)
-        .where('environment', '=', scope.environment)
-        .where('id', '=', input.agent.id)
-        .where('group_id', 'is', null)
-        .where((eb) => eb.or([eb('placed_by_kind', 'is', null), eb('placed_by_kind', '!=', 'person')]))
-        .execute();
-    }
-    // Read back: under concurrency another request may have filed the agent first.
-    const filed = await tx
-      .selectFrom('agents')
-      .select('group_id')
-      .where('project_id', '=', scope.projectId)
-      .where('environment', '=', scope.environment)
-      .where('id', '=', input.agent.id)
-      .executeTakeFirst();
-    const groupId = filed?.group_id ?? null;
-    // The group is created only when this conversation filed the agent into it.
-    if (input.group && groupId === input.group.id) {
-      await tx
-        .insertInto('groups')
-        .values({
-          project_id: scope.projectId,
-          environment: scope.environment,
-          id: input.group.id,
-          name: input.group.name ?? input.group.id,
-          created_at: now,
-        })
-        .onConflict((oc) => oc.columns(['project_id', 'environment', 'id']).doNothing())
-        .execute();
-    }
-    return groupId;
-  }
-
-  async function findDuplicate(tx: Kysely<Database>, scope: Scope, externalId: string): Promise<StoredResponse | null> {
-    const row = await tx
-      .selectFrom('conversations')
-      .select(['id', 'status'])
-      .where('project_id', '=', scope.projectId)
-      .where('environment', '=', scope.environment)
-      .where('external_id', '=', externalId)
-      .executeTakeFirst();
-    return row ? { status: 200, body: { id: row.id, status: row.status as ScoringStatus, duplicate: true } } : null;
-  }
-
-  /** Writes the conversation, its agent filing and its scoring job; a concurrent twin turns it into a duplicate. */
-  async function insertConversation(
-    tx: Kysely<Database>,
-    scope: Scope,
-    input: NewConversation,
-    id: string,
-    now: number,
-  ): Promise<IngestOutcome> {
-    const groupId = await fileAgent(tx, scope, id, input, now);
-    const inserted = await tx
-      .insertInto('conversations')
-      .values({
-        id,
-        project_id: scope.projectId,
-        environment: scope.environment,
-        external_id: input.external_id,
-        channel: input.channel,
-        status: 'queued',
-        outcome: null,
-        started_at: input.started_at,
-        ended_at: input.ended_at,
-        ended_at_ms: input.ended_at_ms,
-        ended_by: input.ended_by,
-        agent_id: input.agent.id,
-        agent_version: input.agent.version,
-        group_id: groupId,
-        transcript: JSON.stringify(input.transcript),
-        events: JSON.stringify(input.events),
-        metadata: JSON.stringify(input.metadata),
-        received_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.columns(['project_id', 'environment', 'external_id']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!inserted) {
-      // A concurrent request stored the same external_id between our check and our insert.
-      const winner = await findDuplicate(tx, scope, input.external_id);
-      if (winner) return { kind: 'duplicate', response: winner };
-      throw new Error('conversation insert conflicted but no conversation was found');
-    }
-    await tx
-      .insertInto('jobs')
-      .values({
-        id: newId('job', now),
-        kind: SCORE_CONVERSATION_JOB,
-        project_id: scope.projectId,
-        environment: scope.environment,
-        subject_id: id,
-        status: 'queued',
-        run_at: now,
-        lease_until: null,
-        locked_by: null,
-        last_error: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    return { kind: 'created', response: { status: 202, body: { id, status: 'queued' } } };
-  }
 
   /** Finds a conversation by the service's id or the client's external_id, within the scope only. */
   async function findConversationRow(ex: Kysely<Database>, scope: Scope, idOrExternalId: string) {
@@ -375,36 +210,8 @@ export function createConversationRepo(store: Store, clock: () => number = Date.
   }
 
   return {
-    /**
-     * Stores a conversation with its scoring job and idempotency record in one unit: all or nothing.
-     */
-    ingest(scope: Scope, input: NewConversation, idempotency: IdempotencyClaim | null): Promise<IngestOutcome> {
-      return store.write(async (tx) => {
-        const now = clock();
-        const duplicate = await findDuplicate(tx, scope, input.external_id);
-        const id = duplicate?.body.id ?? newId('conv', now);
-        const planned: IngestOutcome = duplicate
-          ? { kind: 'duplicate', response: duplicate }
-          : { kind: 'created', response: { status: 202, body: { id, status: 'queued' } } };
-        if (idempotency) {
-          const earlier = await claimIdempotencyKey(tx, scope, idempotency, planned.response, now);
-          if (earlier) return earlier;
-        }
-        if (duplicate) return planned;
-        const outcome = await insertConversation(tx, scope, input, id, now);
-        if (idempotency && outcome.kind === 'duplicate') {
-          // Rare: another request stored the same external_id after our first look; remember what we answer.
-          await tx
-            .updateTable('idempotency_keys')
-            .set({ response_status: outcome.response.status, response_body: JSON.stringify(outcome.response.body) })
-            .where('project_id', '=', scope.projectId)
-            .where('environment', '=', scope.environment)
-            .where('key', '=', idempotency.key)
-            .execute();
-        }
-        return outcome;
-      });
-    },
+    /** Stores a conversation with its scoring job and idempotency record in one unit: all or nothing. */
+    ingest: createIngest(store, clock),
 
     async find(scope: Scope, idOrExternalId: string): Promise<ConversationRecord | null> {
       const row = await findConversationRow(db, scope, idOrExternalId);
@@ -446,9 +253,7 @@ export function createConversationRepo(store: Store, clock: () => number = Date.
         ended_by: row.ended_by as EndedBy | null,
         agent: { id: row.agent_id, name: agent?.name ?? row.agent_id, version: row.agent_version },
         group: row.group_id === null ? null : { id: row.group_id, name: group?.name ?? row.group_id },
-        transcript: JSON.parse(row.transcript),
-        events: JSON.parse(row.events),
-        metadata: JSON.parse(row.metadata),
+        ...readDocument(row.document),
         // Results appear once scoring is done; a re-score in progress keeps showing nothing half-written.
         results:
           row.status === 'done'
@@ -514,7 +319,7 @@ export function createConversationRepo(store: Store, clock: () => number = Date.
       scope: Scope,
       conversationId: string,
       outcome: string | null,
-      results: CheckResult[],
+      results: StoredResult[],
     ): Promise<void> {
       return store.write((tx) => writeResults(tx, scope, conversationId, outcome, results, clock()));
     },

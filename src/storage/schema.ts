@@ -68,9 +68,8 @@ export interface ConversationsTable {
   agent_id: string;
   agent_version: string | null;
   group_id: string | null;
-  transcript: string;
-  events: string;
-  metadata: string;
+  /** The request body as received (JSON): transcript, events and metadata are read from it. */
+  document: string;
   received_at: number;
   updated_at: number;
 }
@@ -93,6 +92,9 @@ export interface CheckResultsTable {
   latency_ms: number | null;
   position: number;
   created_at: number;
+  /** The check's category and severity when the result was scored (null for results stored without them). */
+  check_category: string | null;
+  check_severity: string | null;
 }
 
 export interface FeedbackLabelsTable {
@@ -161,6 +163,171 @@ export interface CheckVersionsTable {
   created_at: number;
 }
 
+/** The counters of a health rollup, a window or one conversation's contribution. */
+export interface HealthCounters {
+  conversations: number;
+  with_outcome: number;
+  resolved: number;
+  handed_to_person: number;
+  requests_for_person_not_honored: number;
+  frustration_sum: number;
+  frustration_count: number;
+  compliance_failures: number;
+  high_severity_compliance_failures: number;
+}
+
+/** What one scored conversation added to its agent's day, so a re-score can take exactly that out again. */
+export interface HealthContributionsTable extends HealthCounters {
+  conversation_id: string;
+  project_id: string;
+  environment: string;
+  agent_id: string;
+  /** Local date (YYYY-MM-DD) in the workspace time zone, by ended_at. */
+  day: string;
+  /** JSON array of {key, name, high}: the compliance checks that failed. */
+  failed_checks: string;
+}
+
+/** Daily rollup per agent and local day: health reads these, never conversations. */
+export interface HealthDailyTable extends HealthCounters {
+  project_id: string;
+  environment: string;
+  agent_id: string;
+  day: string;
+}
+
+/** Compliance failures per check, agent and day, so a reason can name the check. */
+export interface HealthDailyChecksTable {
+  project_id: string;
+  environment: string;
+  agent_id: string;
+  day: string;
+  check_key: string;
+  check_name: string;
+  failures: number;
+  high_severity_failures: number;
+}
+
+/** Each `agent.version` with the local day it was first seen (by ended_at). */
+export interface AgentReleasesTable {
+  project_id: string;
+  environment: string;
+  agent_id: string;
+  version: string;
+  first_seen_day: string;
+  first_seen_at: number;
+}
+
+/** The last status of every agent and group, per environment. */
+export interface HealthStatesTable {
+  project_id: string;
+  environment: string;
+  subject_kind: string;
+  subject_id: string;
+  status: string;
+  reason: string;
+  /** How many transitions were recorded; the next one gets this plus one as its `seq`. */
+  transitions: number;
+  updated_at: number;
+}
+
+/** Every change of a health status, recorded in the transaction that caused it; `event` is the webhook it fires. */
+export interface HealthTransitionsTable {
+  id: string;
+  project_id: string;
+  environment: string;
+  subject_kind: string;
+  subject_id: string;
+  /** 1, 2, 3… per subject: the order of its transitions (ids made in one millisecond do not sort). */
+  seq: number;
+  /** For an agent: its group at the time (webhook payloads carry agent and group). */
+  group_id: string | null;
+  old_status: string;
+  new_status: string;
+  reason: string;
+  event: string | null;
+  created_at: number;
+}
+
+/** One row per workspace and local day once the midnight sweep ran: it runs once even with many processes. */
+export interface HealthSweepsTable {
+  workspace_id: string;
+  day: string;
+  swept_at: number;
+}
+
+/** A customer's webhook receiver, per project and environment. Secrets are kept usable: they sign. */
+export interface WebhookEndpointsTable {
+  id: string;
+  project_id: string;
+  environment: string;
+  url: string;
+  description: string | null;
+  /** JSON array of event types, or null for every type. */
+  events: string | null;
+  secret: string;
+  /** After a rotation the old secret also signs until previous_secret_expires_at. */
+  previous_secret: string | null;
+  previous_secret_expires_at: number | null;
+  enabled: number;
+  disabled_reason: string | null;
+  /** When the current run of failed attempts began; null after a success. */
+  failing_since: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The outbox: one message per event and endpoint; its id is the delivery id of every attempt. */
+export interface WebhookMessagesTable {
+  id: string;
+  endpoint_id: string;
+  project_id: string;
+  environment: string;
+  event_id: string;
+  event_type: string;
+  payload: string;
+  /** pending, delivering, delivered, failed, cancelled */
+  status: string;
+  attempts: number;
+  next_attempt_at: number;
+  lease_until: number | null;
+  locked_by: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  delivered_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface WebhookAttemptsTable {
+  id: string;
+  message_id: string;
+  endpoint_id: string;
+  attempt: number;
+  status_code: number | null;
+  error: string | null;
+  latency_ms: number;
+  response_excerpt: string | null;
+  created_at: number;
+}
+
+/** Failed active checks per project, environment and hour, for the hourly digest. */
+export interface WebhookCheckFailuresTable {
+  project_id: string;
+  environment: string;
+  hour_start: number;
+  check_key: string;
+  check_name: string;
+  failures: number;
+}
+
+/** One row per endpoint and hour once that hour's digest was considered: it goes out once across processes. */
+export interface WebhookDigestsTable {
+  endpoint_id: string;
+  hour_start: number;
+  created_at: number;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   projects: ProjectsTable;
@@ -174,4 +341,16 @@ export interface Database {
   jobs: JobsTable;
   checks: ChecksTable;
   check_versions: CheckVersionsTable;
+  health_contributions: HealthContributionsTable;
+  health_daily: HealthDailyTable;
+  health_daily_checks: HealthDailyChecksTable;
+  agent_releases: AgentReleasesTable;
+  health_states: HealthStatesTable;
+  health_transitions: HealthTransitionsTable;
+  health_sweeps: HealthSweepsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_messages: WebhookMessagesTable;
+  webhook_attempts: WebhookAttemptsTable;
+  webhook_check_failures: WebhookCheckFailuresTable;
+  webhook_digests: WebhookDigestsTable;
 }

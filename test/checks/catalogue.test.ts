@@ -72,32 +72,39 @@ describe.each(backends)('checks catalogue on $name', (backend) => {
       /built-in/,
     );
     await expect(
-      catalogue().create(projectId, { ...created, key: 'bad_pattern', rule: { ...disclosureRule, phrases: undefined, pattern: '(a+)+' } }),
+      catalogue().create(projectId, {
+        ...created,
+        key: 'bad_pattern',
+        rule: { ...disclosureRule, phrases: undefined, pattern: '(a+)+' },
+      }),
     ).rejects.toThrow(/Invalid rule/);
     // Another project does not see it.
     expect(keys((await catalogue().list(otherProjectId)).map((e) => e.check))).not.toContain('recording_disclosure');
   });
 
-  it.skipIf(!backend.available)('writes a new immutable version for each edit and keeps it for a status change', async () => {
-    const renamed = await catalogue().update(projectId, 'recording_disclosure', { name: 'Recording notice' });
-    expect(renamed.version).toBe(2);
-    const shadowed = await catalogue().update(projectId, 'recording_disclosure', { status: 'shadow' });
-    expect(shadowed).toMatchObject({ version: 2, status: 'shadow', name: 'Recording notice' });
-    const versions = await store.db
-      .selectFrom('check_versions')
-      .select(['version', 'name'])
-      .where('project_id', '=', projectId)
-      .where('key', '=', 'recording_disclosure')
-      .orderBy('version')
-      .execute();
-    expect(versions).toEqual([
-      { version: 1, name: 'Recording disclosure' },
-      { version: 2, name: 'Recording notice' },
-    ]);
-    const builtin = await catalogue().update(projectId, 'frustration', { severity: 'high' });
-    expect(builtin).toMatchObject({ key: 'frustration', version: 2, severity: 'high', builtin: true });
-    await expect(catalogue().update(projectId, 'frustration', { rule: disclosureRule })).rejects.toThrow(/built-in/);
-  });
+  it.skipIf(!backend.available)(
+    'writes a new immutable version for each edit and keeps it for a status change',
+    async () => {
+      const renamed = await catalogue().update(projectId, 'recording_disclosure', { name: 'Recording notice' });
+      expect(renamed.version).toBe(2);
+      const shadowed = await catalogue().update(projectId, 'recording_disclosure', { status: 'shadow' });
+      expect(shadowed).toMatchObject({ version: 2, status: 'shadow', name: 'Recording notice' });
+      const versions = await store.db
+        .selectFrom('check_versions')
+        .select(['version', 'name'])
+        .where('project_id', '=', projectId)
+        .where('key', '=', 'recording_disclosure')
+        .orderBy('version')
+        .execute();
+      expect(versions).toEqual([
+        { version: 1, name: 'Recording disclosure' },
+        { version: 2, name: 'Recording notice' },
+      ]);
+      const builtin = await catalogue().update(projectId, 'frustration', { severity: 'high' });
+      expect(builtin).toMatchObject({ key: 'frustration', version: 2, severity: 'high', builtin: true });
+      await expect(catalogue().update(projectId, 'frustration', { rule: disclosureRule })).rejects.toThrow(/built-in/);
+    },
+  );
 
   it.skipIf(!backend.available)('scores drafts on test traffic only, and leaves disabled checks out', async () => {
     await catalogue().update(projectId, 'recording_disclosure', { status: 'draft' });
@@ -112,22 +119,25 @@ describe.each(backends)('checks catalogue on $name', (backend) => {
     expect(keys((await catalogue().applicable(projectId, 'live', plainCall)).checks)).toContain('ai_disclosure');
   });
 
-  it.skipIf(!backend.available)('switches the booking checks on with the first booking tool call, unless turned off', async () => {
-    const before = await catalogue().applicable(otherProjectId, 'live', plainCall);
-    expect(keys(before.checks)).not.toContain('booking_confirmation_accurate');
-    expect(before.switchesBookingOn).toBe(false);
+  it.skipIf(!backend.available)(
+    'switches the booking checks on with the first booking tool call, unless turned off',
+    async () => {
+      const before = await catalogue().applicable(otherProjectId, 'live', plainCall);
+      expect(keys(before.checks)).not.toContain('booking_confirmation_accurate');
+      expect(before.switchesBookingOn).toBe(false);
 
-    await catalogue().setEnabled(otherProjectId, 'booking_failure_disclosed', false);
-    const first = await catalogue().applicable(otherProjectId, 'live', bookingCall);
-    expect(first.switchesBookingOn).toBe(true);
-    expect(keys(first.checks)).toContain('booking_confirmation_accurate');
-    expect(keys(first.checks)).not.toContain('booking_failure_disclosed');
-    await store.write((tx) => catalogue().recordBookingSwitch(tx, otherProjectId));
+      await catalogue().setEnabled(otherProjectId, 'booking_failure_disclosed', false);
+      const first = await catalogue().applicable(otherProjectId, 'live', bookingCall);
+      expect(first.switchesBookingOn).toBe(true);
+      expect(keys(first.checks)).toContain('booking_confirmation_accurate');
+      expect(keys(first.checks)).not.toContain('booking_failure_disclosed');
+      await store.write((tx) => catalogue().recordBookingSwitch(tx, otherProjectId));
 
-    // From then on every conversation of the project gets them, and the switch is recorded once.
-    const later = await catalogue().applicable(otherProjectId, 'live', plainCall);
-    expect(later.switchesBookingOn).toBe(false);
-    expect(keys(later.checks)).toContain('booking_confirmation_accurate');
-    expect(keys(later.checks)).not.toContain('booking_failure_disclosed');
-  });
+      // From then on every conversation of the project gets them, and the switch is recorded once.
+      const later = await catalogue().applicable(otherProjectId, 'live', plainCall);
+      expect(later.switchesBookingOn).toBe(false);
+      expect(keys(later.checks)).toContain('booking_confirmation_accurate');
+      expect(keys(later.checks)).not.toContain('booking_failure_disclosed');
+    },
+  );
 });

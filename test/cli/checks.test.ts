@@ -23,7 +23,19 @@ describe('bin/cqm checks', () => {
 
   it('creates, edits (new version), disables and enables a custom check', async () => {
     const created = await runCqm(
-      ['checks', 'create', '--key', 'booking_made', '--name', 'Booking made', '--rule', rule, '--status', 'active', '--json'],
+      [
+        'checks',
+        'create',
+        '--key',
+        'booking_made',
+        '--name',
+        'Booking made',
+        '--rule',
+        rule,
+        '--status',
+        'active',
+        '--json',
+      ],
       env,
     );
     expect(created.code, created.stderr).toBe(0);
@@ -33,10 +45,16 @@ describe('bin/cqm checks', () => {
     expect(lastJsonLine(edited.stdout)).toMatchObject({ version: 2, name: 'Booking completed' });
 
     expect((await runCqm(['checks', 'disable', 'booking_made'], env)).code).toBe(0);
-    let listed = lastJsonLine((await runCqm(['checks', 'list', '--json'], env)).stdout) as Array<{ key: string; enabled: boolean }>;
+    let listed = lastJsonLine((await runCqm(['checks', 'list', '--json'], env)).stdout) as Array<{
+      key: string;
+      enabled: boolean;
+    }>;
     expect(listed.find((c) => c.key === 'booking_made')?.enabled).toBe(false);
     expect((await runCqm(['checks', 'enable', 'booking_made'], env)).code).toBe(0);
-    listed = lastJsonLine((await runCqm(['checks', 'list', '--json'], env)).stdout) as Array<{ key: string; enabled: boolean }>;
+    listed = lastJsonLine((await runCqm(['checks', 'list', '--json'], env)).stdout) as Array<{
+      key: string;
+      enabled: boolean;
+    }>;
     expect(listed.find((c) => c.key === 'booking_made')?.enabled).toBe(true);
   });
 

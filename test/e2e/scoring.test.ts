@@ -25,12 +25,21 @@ describe.each(backends)('scoring end to end on $name', (backend) => {
   });
 
   async function postAndWait(body: Record<string, unknown>) {
-    const created = await t.app.inject({ method: 'POST', url: '/v1/conversations', headers: bearer(t.keys.testFull), payload: body });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/conversations',
+      headers: bearer(t.keys.testFull),
+      payload: body,
+    });
     expect(created.statusCode).toBe(202);
     worker.nudge();
     return waitFor(
       async () => {
-        const read = await t.app.inject({ method: 'GET', url: `/v1/conversations/${created.json().id}`, headers: bearer(t.keys.testFull) });
+        const read = await t.app.inject({
+          method: 'GET',
+          url: `/v1/conversations/${created.json().id}`,
+          headers: bearer(t.keys.testFull),
+        });
         const conversation = read.json();
         return conversation.status === 'done' ? conversation : false;
       },
@@ -39,40 +48,43 @@ describe.each(backends)('scoring end to end on $name', (backend) => {
     );
   }
 
-  it.skipIf(!backend.available)('scores a booking call: outcome, one result per applicable check, booking checks on', async () => {
-    const conversation = await postAndWait(conversationBody());
-    expect(conversation.outcome).toBe('resolved');
-    const byKey = Object.fromEntries(conversation.results.map((r: { check_key: string }) => [r.check_key, r]));
-    expect(Object.keys(byKey).sort()).toEqual(
-      [
-        'ai_disclosure',
-        'booking_confirmation_accurate',
-        'booking_failure_disclosed',
-        'frustration',
-        'outcome',
-        'person_request_honored',
-        'real_inquiry',
-      ].sort(),
-    );
-    expect(byKey.outcome).toMatchObject({ choice: 'resolved', check_version: 1, check_status: 'active' });
-    expect(byKey.real_inquiry.verdict).toBe('met');
-    expect(byKey.booking_confirmation_accurate.verdict).toBe('pass');
-    for (const result of conversation.results) {
-      expect(result.scorer_version).toMatch(/\S/);
-      expect(Number.isInteger(result.latency_ms)).toBe(true);
-      expect(Array.isArray(result.evidence_turns)).toBe(true);
-    }
+  it.skipIf(!backend.available)(
+    'scores a booking call: outcome, one result per applicable check, booking checks on',
+    async () => {
+      const conversation = await postAndWait(conversationBody());
+      expect(conversation.outcome).toBe('resolved');
+      const byKey = Object.fromEntries(conversation.results.map((r: { check_key: string }) => [r.check_key, r]));
+      expect(Object.keys(byKey).sort()).toEqual(
+        [
+          'ai_disclosure',
+          'booking_confirmation_accurate',
+          'booking_failure_disclosed',
+          'frustration',
+          'outcome',
+          'person_request_honored',
+          'real_inquiry',
+        ].sort(),
+      );
+      expect(byKey.outcome).toMatchObject({ choice: 'resolved', check_version: 1, check_status: 'active' });
+      expect(byKey.real_inquiry.verdict).toBe('met');
+      expect(byKey.booking_confirmation_accurate.verdict).toBe('pass');
+      for (const result of conversation.results) {
+        expect(result.scorer_version).toMatch(/\S/);
+        expect(Number.isInteger(result.latency_ms)).toBe(true);
+        expect(Array.isArray(result.evidence_turns)).toBe(true);
+      }
 
-    // Feedback now has a result to answer, and GET keeps showing the result as scored.
-    const label = await t.app.inject({
-      method: 'POST',
-      url: `/v1/conversations/${conversation.id}/feedback`,
-      headers: bearer(t.keys.testFull),
-      payload: { check_key: 'outcome', verdict: 'fail', note: 'The caller rang back the next day.' },
-    });
-    expect(label.statusCode).toBe(201);
-    expect(label.json()).toMatchObject({ check_key: 'outcome', verdict: 'fail', source: 'api' });
-  });
+      // Feedback now has a result to answer, and GET keeps showing the result as scored.
+      const label = await t.app.inject({
+        method: 'POST',
+        url: `/v1/conversations/${conversation.id}/feedback`,
+        headers: bearer(t.keys.testFull),
+        payload: { check_key: 'outcome', verdict: 'fail', note: 'The caller rang back the next day.' },
+      });
+      expect(label.statusCode).toBe(201);
+      expect(label.json()).toMatchObject({ check_key: 'outcome', verdict: 'fail', source: 'api' });
+    },
+  );
 
   it.skipIf(!backend.available)('decides escalated by rule when a transfer happened', async () => {
     const conversation = await postAndWait(

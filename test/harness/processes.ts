@@ -1,8 +1,6 @@
-/** Spawning `bin/cqm` as a real process, for durability tests that kill it. */
+/** Long-running `bin/cqm` processes (workers) that durability tests kill, and polling for what they do. */
 import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
-
-export const CQM_BIN = path.resolve(import.meta.dirname, '../../bin/cqm');
+import { CQM_BIN } from './cqm-process.js';
 
 export function startCqm(args: string[], env: Record<string, string>): ChildProcess & { output: () => string } {
   const child = spawn(CQM_BIN, args, {

@@ -55,7 +55,7 @@ export class WriteBatcher {
         for (const pending of batch) results.push(await pending.unit(conn));
         return results;
       });
-      batch.forEach((pending, i) => pending.resolve(values[i]));
+      for (const [i, pending] of batch.entries()) pending.resolve(values[i]);
     } catch (error) {
       if (batch.length === 1) {
         batch[0]?.reject(error);

@@ -1,0 +1,223 @@
+/**
+ * Part A of `npm run bench:scoring`: how many conversations one scoring worker scores per second, in this
+ * process, on a fresh embedded store holding a backlog; and, for comparison, the cost of the scoring itself
+ * (the pure pipeline, no storage).
+ */
+import pino from 'pino';
+import { BOOKING_CHECK_KEYS } from '../src/checks/catalogue.js';
+import type { CheckDefinition } from '../src/domain/checks.js';
+import { isBookingToolCall, type ScorableConversation } from '../src/domain/conversation.js';
+import { scoringWorker } from '../src/main/scoring-worker.js';
+import { BUILTIN_CHECKS } from '../src/scoring/builtin-checks.js';
+import { scoreConversation } from '../src/scoring/pipeline.js';
+import { createConversationRepo, type NewConversation, type Scope } from '../src/storage/conversation-repo.js';
+import { migrateToLatest } from '../src/storage/migrate.js';
+import { openSqliteStore } from '../src/storage/sqlite/open.js';
+import { createTenancyRepo } from '../src/storage/tenancy-repo.js';
+import { makeTempDir, onCleanup, removeTempDir } from './lifecycle.js';
+import type { ConversationBody, GeneratedConversation } from './scoring-conversations.js';
+
+export const WORKER_SETTINGS = { workerConcurrency: 4, jobLeaseMs: 30_000 } as const;
+/** Conversations stored per round of concurrent ingests. */
+const INGEST_CHUNK = 200;
+const POLL_MS = 20;
+/** Scored once before the pure scoring is timed (JIT, the language model's first use). */
+const PURE_WARMUP = 300;
+
+export interface ThroughputResult {
+  conversations: number;
+  ingestMs: number;
+  /** From worker.start() until the last job was done. */
+  wallMs: number;
+  /** Process CPU time (all threads: main, SQLite checkpointer, libuv pool) over the same span. */
+  cpuMs: number;
+  perWallSecond: number;
+  perCpuSecond: number;
+  doneConversations: number;
+  failedJobs: number;
+  resultsPerConversation: number;
+  outcomes: Array<{ outcome: string; count: number }>;
+  pureWallMsPerConversation: number;
+  pureCpuMsPerConversation: number;
+  checksPerConversation: number;
+}
+
+/** What the API route makes of a request body (src/api/routes/create-conversation.ts), the body kept as the document. */
+export function toNewConversation(body: ConversationBody): NewConversation {
+  return {
+    external_id: body.external_id,
+    channel: body.channel,
+    started_at: body.started_at,
+    ended_at: body.ended_at,
+    ended_at_ms: Date.parse(body.ended_at),
+    ended_by: body.ended_by,
+    agent: body.agent,
+    group: body.group,
+    transcript: body.transcript,
+    events: body.events,
+    metadata: body.metadata,
+    document: JSON.stringify(body),
+  };
+}
+
+function scorable(body: ConversationBody): ScorableConversation {
+  return {
+    channel: body.channel,
+    ended_by: body.ended_by,
+    transcript: body.transcript,
+    events: body.events,
+    metadata: body.metadata,
+  };
+}
+
+/**
+ * The checks the worker applies to each conversation, in order: a fresh project has only the built-ins, and
+ * the booking checks join from the first conversation with a booking tool call on (checks/catalogue.ts).
+ */
+function applicableChecks(bodies: ConversationBody[]): CheckDefinition[][] {
+  const withoutBooking = BUILTIN_CHECKS.filter((check) => !BOOKING_CHECK_KEYS.has(check.key));
+  const all = [...BUILTIN_CHECKS];
+  let bookingOn = false;
+  return bodies.map((body) => {
+    bookingOn ||= body.events.some(isBookingToolCall);
+    return bookingOn ? all : withoutBooking;
+  });
+}
+
+/** The scoring pipeline alone, over the same conversations: the floor under what a worker can cost. */
+function timePureScoring(bodies: ConversationBody[]) {
+  const conversations = bodies.map(scorable);
+  const checks = applicableChecks(bodies);
+  for (let i = 0; i < Math.min(PURE_WARMUP, conversations.length); i++) {
+    scoreConversation(conversations[i] as ScorableConversation, checks[i] as CheckDefinition[]);
+  }
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  for (let i = 0; i < conversations.length; i++) {
+    scoreConversation(conversations[i] as ScorableConversation, checks[i] as CheckDefinition[]);
+  }
+  const wallMs = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
+  const n = conversations.length;
+  return {
+    wallMsPerConversation: wallMs / n,
+    cpuMsPerConversation: (cpu.user + cpu.system) / 1000 / n,
+    checksPerConversation: checks.reduce((sum, list) => sum + list.length, 0) / n,
+  };
+}
+
+export async function measureThroughput(
+  generated: GeneratedConversation[],
+  log: (line: string) => void,
+): Promise<ThroughputResult> {
+  const bodies = generated.map((g) => g.body);
+  const n = bodies.length;
+
+  log(`  pure scoring: ${n} conversations through scoreConversation (after ${PURE_WARMUP} to warm up)...`);
+  const pure = timePureScoring(bodies);
+
+  const dataDir = makeTempDir('cqm-bench-scoring-');
+  const store = openSqliteStore({ dataDir, synchronous: 'NORMAL', backgroundCheckpoints: true });
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await store.close();
+  };
+  onCleanup(close);
+  await migrateToLatest(store.db);
+  const tenancy = createTenancyRepo(store);
+  const workspace = await tenancy.createWorkspace('Scoring bench', 'UTC');
+  const project = await tenancy.createProject(workspace.id, 'Scoring bench');
+  const scope: Scope = { projectId: project.id, environment: 'test' };
+  const repo = createConversationRepo(store);
+
+  const ingestStarted = performance.now();
+  for (let start = 0; start < n; start += INGEST_CHUNK) {
+    const outcomes = await Promise.all(
+      bodies.slice(start, start + INGEST_CHUNK).map((body) => repo.ingest(scope, toNewConversation(body), null)),
+    );
+    const notCreated = outcomes.filter((outcome) => outcome.kind !== 'created').length;
+    if (notCreated > 0) throw new Error(`${notCreated} conversations were not created on ingest`);
+  }
+  const ingestMs = performance.now() - ingestStarted;
+  log(
+    `  ingested ${n} conversations in ${(ingestMs / 1000).toFixed(2)} s (${((n / ingestMs) * 1000).toFixed(0)}/s, ` +
+      `chunks of ${INGEST_CHUNK}); starting one worker...`,
+  );
+
+  // The job and its conversation become done in the same transaction; counting jobs by status reads the
+  // small (status, run_at) index, where counting conversations would scan their documents every 20 ms.
+  const jobCounts = async () => {
+    const rows = await store.db
+      .selectFrom('jobs')
+      .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+      .groupBy('status')
+      .execute();
+    const count = (status: string) => Number(rows.find((row) => row.status === status)?.n ?? 0);
+    return { done: count('done'), failed: count('failed') };
+  };
+
+  const worker = scoringWorker(WORKER_SETTINGS, store, pino({ level: 'warn' }));
+  // On Ctrl-C the worker stops before the store closes (undo steps run last-registered first).
+  onCleanup(() => worker.stop());
+  const deadline = Date.now() + Math.max(120_000, n * 20);
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  worker.start();
+  let counts = await jobCounts();
+  while (counts.done + counts.failed < n && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    counts = await jobCounts();
+  }
+  const wallMs = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
+  await worker.stop();
+  if (counts.done + counts.failed < n) log(`  warning: only ${counts.done} of ${n} were scored before the deadline`);
+
+  const doneConversations = Number(
+    (
+      await store.db
+        .selectFrom('conversations')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '=', 'done')
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  const results = Number(
+    (
+      await store.db
+        .selectFrom('check_results')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  const outcomes = (
+    await store.db
+      .selectFrom('conversations')
+      .select((eb) => ['outcome', eb.fn.countAll<number>().as('n')])
+      .groupBy('outcome')
+      .orderBy('n', 'desc')
+      .execute()
+  ).map((row) => ({ outcome: row.outcome ?? 'none', count: Number(row.n) }));
+
+  await close();
+  removeTempDir(dataDir);
+
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  return {
+    conversations: n,
+    ingestMs,
+    wallMs,
+    cpuMs,
+    perWallSecond: (counts.done / wallMs) * 1000,
+    perCpuSecond: (counts.done / cpuMs) * 1000,
+    doneConversations,
+    failedJobs: counts.failed,
+    resultsPerConversation: results / Math.max(1, doneConversations),
+    outcomes,
+    pureWallMsPerConversation: pure.wallMsPerConversation,
+    pureCpuMsPerConversation: pure.cpuMsPerConversation,
+    checksPerConversation: pure.checksPerConversation,
+  };
+}
