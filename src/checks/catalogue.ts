@@ -12,6 +12,7 @@ import type { Store } from '../storage/store.js';
 
 export const BOOKING_CHECK_KEYS = new Set(['booking_confirmation_accurate', 'booking_failure_disclosed']);
 export const CHECK_KEY_PATTERN = /^[a-z][a-z0-9_]{1,63}$/;
+export const SCORING_VIEW_TTL_MS = 1_000;
 
 export interface CatalogueEntry {
   check: CheckDefinition;
@@ -54,6 +55,28 @@ export function createCheckCatalogue(deps: {
   const { store, builtins } = deps;
   const clock = deps.clock ?? Date.now;
   const builtinByKey = new Map(builtins.map((check) => [check.key, check]));
+
+  /**
+   * What scoring reads of a project's catalogue, kept for a moment: every conversation needs it, and it
+   * changes rarely. Edits through this catalogue take effect at once; edits from another process (the CLI)
+   * within SCORING_VIEW_TTL_MS.
+   */
+  const scoringViews = new Map<string, { entries: CatalogueEntry[]; bookingOn: boolean; expiresAt: number }>();
+  async function scoringView(projectId: string) {
+    const cached = scoringViews.get(projectId);
+    if (cached && cached.expiresAt > performance.now()) return cached;
+    const [project, entries] = await Promise.all([
+      store.db.selectFrom('projects').select('booking_checks_on_at').where('id', '=', projectId).executeTakeFirst(),
+      load(store.db, projectId),
+    ]);
+    const view = {
+      entries,
+      bookingOn: project?.booking_checks_on_at != null,
+      expiresAt: performance.now() + SCORING_VIEW_TTL_MS,
+    };
+    scoringViews.set(projectId, view);
+    return view;
+  }
 
   function definitionOf(row: ChecksTable, version: CheckVersionsTable | undefined): CheckDefinition {
     const builtin = builtinByKey.get(row.key);
@@ -183,81 +206,87 @@ export function createCheckCatalogue(deps: {
       }
       if (builtinByKey.has(input.key)) throw new CatalogueError(`${input.key} is a built-in check.`);
       checkRule(input.rule);
-      return store.write(async (tx) => {
-        if (await findRow(tx, projectId, input.key)) throw new CatalogueError(`A check ${input.key} already exists.`);
-        const now = clock();
-        const check: CheckDefinition = {
-          key: input.key,
-          name: input.name,
-          description: input.description,
-          kind: 'pass_fail',
-          category: input.category,
-          severity: input.severity,
-          status: input.status,
-          version: 1,
-          builtin: false,
-          rule: input.rule,
-        };
-        await tx
-          .insertInto('checks')
-          .values({
-            project_id: projectId,
+      return store
+        .write(async (tx) => {
+          if (await findRow(tx, projectId, input.key)) throw new CatalogueError(`A check ${input.key} already exists.`);
+          const now = clock();
+          const check: CheckDefinition = {
             key: input.key,
-            builtin: 0,
-            enabled: 1,
+            name: input.name,
+            description: input.description,
+            kind: 'pass_fail',
+            category: input.category,
+            severity: input.severity,
             status: input.status,
-            current_version: 1,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-        await writeVersion(tx, projectId, check);
-        return check;
-      });
+            version: 1,
+            builtin: false,
+            rule: input.rule,
+          };
+          await tx
+            .insertInto('checks')
+            .values({
+              project_id: projectId,
+              key: input.key,
+              builtin: 0,
+              enabled: 1,
+              status: input.status,
+              current_version: 1,
+              created_at: now,
+              updated_at: now,
+            })
+            .execute();
+          await writeVersion(tx, projectId, check);
+          return check;
+        })
+        .finally(() => scoringViews.delete(projectId));
     },
 
     /** An edit of the definition writes a new version; a change of status alone keeps the version. */
     async update(projectId: string, key: string, edit: CheckEdit): Promise<CheckDefinition> {
       checkRule(edit.rule);
-      return store.write(async (tx) => {
-        const row = await ensureRow(tx, projectId, key);
-        const current = (await load(tx, projectId)).find((e) => e.check.key === key);
-        if (!current) throw new CatalogueError(`No check ${key} in this project.`);
-        if (edit.rule && current.check.builtin)
-          throw new CatalogueError('The rule of a built-in check cannot be changed.');
-        const { status, ...definitionEdit } = edit;
-        const changesDefinition = Object.entries(definitionEdit).some(
-          ([field, value]) =>
-            value !== undefined &&
-            JSON.stringify(value) !== JSON.stringify(current.check[field as keyof CheckDefinition]),
-        );
-        const next: CheckDefinition = {
-          ...current.check,
-          ...Object.fromEntries(Object.entries(definitionEdit).filter(([, value]) => value !== undefined)),
-          status: status ?? current.check.status,
-          version: changesDefinition ? row.current_version + 1 : row.current_version,
-        };
-        if (changesDefinition) await writeVersion(tx, projectId, next);
-        await tx
-          .updateTable('checks')
-          .set({ status: next.status, current_version: next.version, updated_at: clock() })
-          .where('project_id', '=', projectId)
-          .where('key', '=', key)
-          .execute();
-        return next;
-      });
+      return store
+        .write(async (tx) => {
+          const row = await ensureRow(tx, projectId, key);
+          const current = (await load(tx, projectId)).find((e) => e.check.key === key);
+          if (!current) throw new CatalogueError(`No check ${key} in this project.`);
+          if (edit.rule && current.check.builtin)
+            throw new CatalogueError('The rule of a built-in check cannot be changed.');
+          const { status, ...definitionEdit } = edit;
+          const changesDefinition = Object.entries(definitionEdit).some(
+            ([field, value]) =>
+              value !== undefined &&
+              JSON.stringify(value) !== JSON.stringify(current.check[field as keyof CheckDefinition]),
+          );
+          const next: CheckDefinition = {
+            ...current.check,
+            ...Object.fromEntries(Object.entries(definitionEdit).filter(([, value]) => value !== undefined)),
+            status: status ?? current.check.status,
+            version: changesDefinition ? row.current_version + 1 : row.current_version,
+          };
+          if (changesDefinition) await writeVersion(tx, projectId, next);
+          await tx
+            .updateTable('checks')
+            .set({ status: next.status, current_version: next.version, updated_at: clock() })
+            .where('project_id', '=', projectId)
+            .where('key', '=', key)
+            .execute();
+          return next;
+        })
+        .finally(() => scoringViews.delete(projectId));
     },
 
     setEnabled(projectId: string, key: string, enabled: boolean): Promise<void> {
-      return store.write(async (tx) => {
-        await ensureRow(tx, projectId, key);
-        await tx
-          .updateTable('checks')
-          .set({ enabled: enabled ? 1 : 0, updated_at: clock() })
-          .where('project_id', '=', projectId)
-          .where('key', '=', key)
-          .execute();
-      });
+      return store
+        .write(async (tx) => {
+          await ensureRow(tx, projectId, key);
+          await tx
+            .updateTable('checks')
+            .set({ enabled: enabled ? 1 : 0, updated_at: clock() })
+            .where('project_id', '=', projectId)
+            .where('key', '=', key)
+            .execute();
+        })
+        .finally(() => scoringViews.delete(projectId));
     },
 
     /**
@@ -270,11 +299,7 @@ export function createCheckCatalogue(deps: {
       environment: Environment,
       conversation: ScorableConversation,
     ): Promise<{ checks: CheckDefinition[]; switchesBookingOn: boolean }> {
-      const [project, entries] = await Promise.all([
-        store.db.selectFrom('projects').select('booking_checks_on_at').where('id', '=', projectId).executeTakeFirst(),
-        load(store.db, projectId),
-      ]);
-      const alreadyOn = project?.booking_checks_on_at != null;
+      const { entries, bookingOn: alreadyOn } = await scoringView(projectId);
       const switchesBookingOn = !alreadyOn && conversation.events.some(isBookingToolCall);
       const bookingOn = alreadyOn || switchesBookingOn;
       const checks = entries
@@ -292,6 +317,7 @@ export function createCheckCatalogue(deps: {
         .where('id', '=', projectId)
         .where('booking_checks_on_at', 'is', null)
         .execute();
+      scoringViews.delete(projectId);
     },
   };
 }

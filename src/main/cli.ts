@@ -7,6 +7,7 @@ import { registerAgentCommands } from './commands/agents.js';
 import { registerCheckCommands } from './commands/checks.js';
 import { emit, type Output, type Settings, UsageError } from './commands/shared.js';
 import { registerTenancyCommands } from './commands/tenancy.js';
+import { registerWebhookCommands } from './commands/webhooks.js';
 
 export function buildCli(settings: Settings): Command {
   const program = new Command('cqm').description('Conversation Quality Monitor').showHelpAfterError();
@@ -40,6 +41,7 @@ export function buildCli(settings: Settings): Command {
   registerTenancyCommands(program, settings);
   registerCheckCommands(program, settings);
   registerAgentCommands(program, settings);
+  registerWebhookCommands(program, settings);
   return program;
 }
 

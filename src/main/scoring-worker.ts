@@ -11,6 +11,7 @@ import { BUILTIN_CHECKS } from '../scoring/builtin-checks.js';
 import { validateCustomRule } from '../scoring/custom-rules.js';
 import { scoreConversation, scorerVersion } from '../scoring/pipeline.js';
 import type { Store } from '../storage/store.js';
+import { createDispatcher } from '../webhooks/dispatcher.js';
 
 export function checkCatalogue(store: Store, clock: () => number = Date.now) {
   return createCheckCatalogue({ store, builtins: BUILTIN_CHECKS, validateRule: validateCustomRule, clock });
@@ -50,19 +51,28 @@ export interface BackgroundWork {
 }
 
 export function startBackgroundWork(
-  config: Pick<Config, 'workerConcurrency' | 'jobLeaseMs'>,
+  config: Pick<Config, 'workerConcurrency' | 'jobLeaseMs'> & Partial<Pick<Config, 'webhooks'>>,
   store: Store,
   logger: FastifyBaseLogger,
 ): BackgroundWork {
   const worker = scoringWorker(config, store, logger);
   const sweeper = createHealthSweeper({ store, logger });
+  // Webhook deliveries from the outbox (and the hourly digest), beside scoring.
+  const webhooks = config.webhooks ?? { allowPrivate: false, allowHttp: false, timeoutMs: 15_000, concurrency: 16 };
+  const dispatcher = createDispatcher(store, logger, {
+    policy: { allowPrivate: webhooks.allowPrivate, allowHttp: webhooks.allowHttp },
+    timeoutMs: webhooks.timeoutMs,
+    concurrency: webhooks.concurrency,
+    ...(webhooks.leaseMs ? { leaseMs: webhooks.leaseMs } : {}),
+  });
   worker.start();
   sweeper.start();
+  dispatcher.start();
   return {
     workerId: worker.id,
     nudge: () => worker.nudge(),
     async stop() {
-      await Promise.all([worker.stop(), sweeper.stop()]);
+      await Promise.all([worker.stop(), sweeper.stop(), dispatcher.stop()]);
     },
   };
 }

@@ -1,4 +1,4 @@
-/** `bin/cqm serve`: the API and, unless --no-worker, a scoring worker in one process. */
+/** `bin/cqm serve`: the API and, unless --no-worker, a scoring worker (on its own thread) in one process. */
 import pino from 'pino';
 import { buildApp } from '../api/app.js';
 import type { Config } from '../config.js';
@@ -14,20 +14,19 @@ export async function serve(config: Config, options: { worker: boolean } = { wor
   const firstKey = await deps.tenancy.bootstrap();
   if (firstKey) printFirstKey(firstKey);
 
-  // The scoring model is loaded only by processes that score.
-  const background = options.worker
-    ? (await import('./scoring-worker.js')).startBackgroundWork(config, store, logger)
+  // Scoring runs on a thread of its own; a conversation stored here is scored at once, not at the next poll.
+  const scoring = options.worker
+    ? (await import('./scoring-thread.js')).startScoringThread(process.env, logger)
     : undefined;
-  // A conversation stored by this process is scored at once rather than at the next poll.
-  if (background) deps.onConversationStored = () => background.nudge();
+  if (scoring) deps.onConversationStored = () => scoring.nudge();
 
   const app = await buildApp(deps);
   const address = await app.listen({ port: config.port, host: config.host });
-  logger.info({ address, store: store.dialect, worker: background?.workerId ?? null }, 'listening');
+  logger.info({ address, store: store.dialect, scoring: scoring ? 'thread' : 'off' }, 'listening');
 
   onShutdown(logger, async () => {
     await app.close();
-    await background?.stop();
+    await scoring?.stop();
     await store.close();
   });
 }

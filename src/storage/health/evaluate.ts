@@ -181,6 +181,8 @@ export async function reevaluateAgent(
   now: number,
   locked: LockedStates,
   alsoGroups: readonly string[] = [],
+  /** Scoring passes true: its group is re-evaluated only when the agent's assessment moved (see below). */
+  groupOnlyIfAgentMoved = false,
 ): Promise<void> {
   const agent = await tx
     .selectFrom('agents')
@@ -190,10 +192,21 @@ export async function reevaluateAgent(
     .where('id', '=', agentId)
     .executeTakeFirst();
   const days = windowDays(now, timeZone);
-  const inputs = await loadAgentInputs(tx, scope, days, [agentId]);
+  const inputs = (await loadAgentInputs(tx, scope, days, [agentId]))(agentId);
   const groupId = agent?.group_id ?? null;
-  await record(tx, scope, { kind: 'agent', id: agentId }, locked, agentHealth(inputs(agentId)), groupId, now);
-  const groups = [...new Set([...(groupId ? [groupId] : []), ...alsoGroups])].sort();
+  const before = locked.get(stateKey('agent', agentId));
+  const assessment = agentHealth(inputs);
+  await record(tx, scope, { kind: 'agent', id: agentId }, locked, assessment, groupId, now);
+  // A group's assessment is made of its agents' assessments (status, reason, and whether they are active):
+  // when this agent's is the same as before and it was already active, its group cannot have changed.
+  const unchanged =
+    groupOnlyIfAgentMoved &&
+    before !== undefined &&
+    before.status === assessment.status &&
+    before.reason === assessment.reason &&
+    inputs.last30.conversations > 1;
+  const ownGroup = groupId && !unchanged ? [groupId] : [];
+  const groups = [...new Set([...ownGroup, ...alsoGroups])].sort();
   for (const id of groups) await reevaluateGroupWithDays(tx, scope, id, days, now, locked);
 }
 

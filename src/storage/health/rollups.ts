@@ -172,5 +172,5 @@ export async function applyConversationHealth(
   if (conversation.agent_version !== null) {
     await recordRelease(tx, scope, agentId, conversation.agent_version, Number(conversation.ended_at_ms), day);
   }
-  await reevaluateAgent(tx, scope, agentId, conversation.timezone, now, states);
+  await reevaluateAgent(tx, scope, agentId, conversation.timezone, now, states, [], true);
 }
