@@ -29,6 +29,7 @@ const settingsSchema = z.object({
   CQM_WEBHOOK_ALLOW_HTTP: flag,
   CQM_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   CQM_WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  CQM_WEBHOOK_LEASE_MS: z.coerce.number().int().min(100).optional(),
 });
 
 export interface Config {
@@ -47,7 +48,14 @@ export interface Config {
   /** How long a claimed job stays a worker's without a heartbeat; a dead worker's jobs return after it. */
   jobLeaseMs: number;
   /** Webhook targets and delivery: private targets and plain http in live are off unless set. */
-  webhooks: { allowPrivate: boolean; allowHttp: boolean; timeoutMs: number; concurrency: number };
+  webhooks: {
+    allowPrivate: boolean;
+    allowHttp: boolean;
+    timeoutMs: number;
+    concurrency: number;
+    /** How long a claimed message stays a worker's; by default twice the timeout plus 30 s. */
+    leaseMs?: number | undefined;
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -75,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowHttp: s.CQM_WEBHOOK_ALLOW_HTTP,
       timeoutMs: s.CQM_WEBHOOK_TIMEOUT_MS,
       concurrency: s.CQM_WEBHOOK_CONCURRENCY,
+      leaseMs: s.CQM_WEBHOOK_LEASE_MS,
     },
   };
 }

@@ -5,8 +5,16 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import { ForbiddenTargetError, forbiddenAddressReason, guardedLookup, normaliseHost, type Resolver, systemResolver, type UrlPolicy } from './url-policy.js';
 import { signatureHeader } from './sign.js';
+import {
+  ForbiddenTargetError,
+  forbiddenAddressReason,
+  guardedLookup,
+  normaliseHost,
+  type Resolver,
+  systemResolver,
+  type UrlPolicy,
+} from './url-policy.js';
 
 export const USER_AGENT = 'Service-Webhooks/1.0';
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -89,7 +97,8 @@ export function deliver(request: DeliveryRequest, options: DeliveryOptions): Pro
   const { host, ip } = normaliseHost(url.hostname);
   if (ip && !options.policy.allowPrivate) {
     const reason = forbiddenAddressReason(host);
-    if (reason) return Promise.resolve(result({ error: `refused to connect: ${reason} address ${host}`, refused: true }));
+    if (reason)
+      return Promise.resolve(result({ error: `refused to connect: ${reason} address ${host}`, refused: true }));
   }
 
   const body = Buffer.from(request.body);

@@ -89,6 +89,8 @@ export interface Dispatcher {
   nudge(): void;
   /** Claims and delivers one batch; how many messages it handled. For tests and benchmarks. */
   runOnce(): Promise<number>;
+  /** Resolves once the attempts under way have been recorded. */
+  idle(): Promise<void>;
   /** One digest tick now. */
   runDigests(): Promise<number>;
   stop(): Promise<void>;
@@ -212,6 +214,9 @@ export function createDispatcher(store: Store, logger: FastifyBaseLogger, option
       wake?.();
     },
     runOnce,
+    async idle() {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+    },
     runDigests: () => runDigests(store, clock()),
     async stop() {
       stopped = true;

@@ -15,21 +15,17 @@ export const EVENT_TYPES = [
 export type EventType = (typeof EVENT_TYPES)[number];
 
 const environment = z.enum(['test', 'live']).describe('The environment of the data: `test` or `live`.');
-const agentRef = z
-  .object({ id: z.string(), name: z.string(), version: z.string().nullable().optional() })
-  .meta({ id: 'WebhookAgent' });
-const groupRef = z.object({ id: z.string(), name: z.string() }).nullable().meta({ id: 'WebhookGroup' });
+const agentRef = z.object({ id: z.string(), name: z.string(), version: z.string().nullable().optional() });
+const groupRef = z.object({ id: z.string(), name: z.string() }).nullable();
 const healthStatus = z.enum(['healthy', 'watch', 'at_risk', 'not_enough_calls']);
 
-const failedCheck = z
-  .object({
-    check_key: z.string(),
-    check_name: z.string(),
-    check_version: z.number().int(),
-    check_status: z.enum(['draft', 'active']),
-    reason: z.string().nullable(),
-  })
-  .meta({ id: 'WebhookFailedCheck' });
+const failedCheck = z.object({
+  check_key: z.string(),
+  check_name: z.string(),
+  check_version: z.number().int(),
+  check_status: z.enum(['draft', 'active']),
+  reason: z.string().nullable(),
+});
 
 function envelope<T extends string, D extends z.ZodType>(type: T, data: D, description: string, withAgent: boolean) {
   return z
@@ -70,7 +66,7 @@ export const conversationEvaluatedPayload = envelope(
   }),
   'A conversation has been scored. Read the full results with GET /v1/conversations/{id}.',
   true,
-).meta({ id: 'ConversationEvaluatedEvent' });
+);
 
 const healthData = z.object({
   old_status: healthStatus,
@@ -84,7 +80,7 @@ export const agentHealthChangedPayload = envelope(
   healthData,
   "An agent's health status changed and `watch` or `at_risk` is the old or new status. `group` is the agent's group at the time.",
   true,
-).meta({ id: 'AgentHealthChangedEvent' });
+);
 
 export const groupHealthChangedPayload = z
   .object({
@@ -95,8 +91,7 @@ export const groupHealthChangedPayload = z
     group: z.object({ id: z.string(), name: z.string() }),
     data: healthData,
   })
-  .describe("A group's health status changed and `watch` or `at_risk` is the old or new status.")
-  .meta({ id: 'GroupHealthChangedEvent' });
+  .describe("A group's health status changed and `watch` or `at_risk` is the old or new status.");
 
 export const checkFailedPayload = envelope(
   'check.failed',
@@ -110,7 +105,7 @@ export const checkFailedPayload = envelope(
   }),
   'An active check failed on a conversation (never sent for draft or shadow checks).',
   true,
-).meta({ id: 'CheckFailedEvent' });
+);
 
 export const checksDigestPayload = z
   .object({
@@ -125,8 +120,7 @@ export const checksDigestPayload = z
       failed_checks: z.array(z.object({ check_key: z.string(), check_name: z.string(), failures: z.number().int() })),
     }),
   })
-  .describe('Hourly, one per endpoint: the active checks that failed in the past hour. Not sent when none failed.')
-  .meta({ id: 'ChecksDigestEvent' });
+  .describe('Hourly, one per endpoint: the active checks that failed in the past hour. Not sent when none failed.');
 
 export const pingPayload = z
   .object({
@@ -136,8 +130,7 @@ export const pingPayload = z
     environment,
     data: z.object({ endpoint_id: z.string(), message: z.string() }),
   })
-  .describe('A test event, sent on request (POST /v1/webhook_endpoints/{id}/test).')
-  .meta({ id: 'PingEvent' });
+  .describe('A test event, sent on request (POST /v1/webhook_endpoints/{id}/test).');
 
 export const PAYLOAD_SCHEMAS: Record<EventType, z.ZodType> = {
   'conversation.evaluated': conversationEvaluatedPayload,
@@ -181,6 +174,7 @@ export function openApiWebhooks(): Record<string, unknown> {
         unknown
       >;
       delete schema.$schema;
+      schema.title = `${type} event`;
       return [
         type,
         {

@@ -23,7 +23,12 @@ export function sign(secret: string, messageId: string, timestamp: number, body:
 }
 
 /** The signature header value for every secret that signs now (the current one first). */
-export function signatureHeader(secrets: readonly string[], messageId: string, timestamp: number, body: string): string {
+export function signatureHeader(
+  secrets: readonly string[],
+  messageId: string,
+  timestamp: number,
+  body: string,
+): string {
   return secrets.map((secret) => sign(secret, messageId, timestamp, body)).join(' ');
 }
 

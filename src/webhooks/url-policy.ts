@@ -4,8 +4,9 @@
  * IPv6 (mapped, compatible, NAT64, 6to4). The check runs at registration and again on the address actually
  * connected to (a `lookup` that validates every resolved address), so DNS rebinding cannot slip past it.
  */
-import dns from 'node:dns';
+
 import type { LookupAddress, LookupOptions } from 'node:dns';
+import dns from 'node:dns';
 import net from 'node:net';
 
 export interface UrlPolicy {
@@ -195,11 +196,7 @@ export async function checkTarget(
   return null;
 }
 
-type LookupCallback = (
-  error: NodeJS.ErrnoException | null,
-  address: string | LookupAddress[],
-  family?: number,
-) => void;
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 /**
  * A `lookup` for http.request / net.connect that refuses the connection when any resolved address is not

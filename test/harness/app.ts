@@ -1,6 +1,7 @@
 /** An application on a real store with a few tenants and keys, for HTTP-level tests. */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/api/app.js';
+import type { AppDeps } from '../../src/api/deps.js';
 import { createMetrics } from '../../src/api/metrics.js';
 import { memoryRateLimiter, postgresRateLimiter, type RateLimitSettings } from '../../src/api/rate-limit.js';
 import { createConversationRepo } from '../../src/storage/conversation-repo.js';
@@ -32,6 +33,8 @@ export interface TestAppOptions {
   rateLimit?: RateLimitSettings;
   bodyLimitBytes?: number;
   clock?: () => number;
+  /** Webhook target policy for /v1/webhook_endpoints (the default: guard on). */
+  webhooks?: AppDeps['webhooks'];
 }
 
 export async function startTestApp(backend: TestBackend, options: TestAppOptions = {}): Promise<TestApp> {
@@ -74,6 +77,7 @@ export async function startTestApp(backend: TestBackend, options: TestAppOptions
     metrics: createMetrics(),
     logger: false,
     clock,
+    ...(options.webhooks ? { webhooks: options.webhooks } : {}),
   });
   await app.ready();
 

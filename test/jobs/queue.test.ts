@@ -55,6 +55,13 @@ function countingScorer(choice = 'resolved') {
   return { scorer, state };
 }
 
+/** Claims the one job the test expects to be ready. */
+async function claimOne(queue: Queue, workerId: string) {
+  const [job] = await queue.claim(workerId, 10);
+  if (!job) throw new Error('expected a ready job');
+  return job;
+}
+
 describe.each(backends)('job queue on $name', (backend) => {
   let store: OpenedStore;
   let dispose: () => Promise<void>;
@@ -122,12 +129,12 @@ describe.each(backends)('job queue on $name', (backend) => {
     const id = await ingest();
     expect((await statusOf(id)).status).toBe('queued');
 
-    const [job] = await queue.claim('w1', 10);
+    const job = await claimOne(queue, 'w1');
     expect(job?.subject_id).toBe(id);
     expect((await statusOf(id)).status).toBe('evaluating');
     expect((await jobOf(id)).attempts).toBe(1);
 
-    await handler.run(job!);
+    await handler.run(job);
     expect(await statusOf(id)).toEqual({ status: 'done', outcome: 'resolved' });
     expect((await jobOf(id)).status).toBe('done');
     const results = await store.db.selectFrom('check_results').selectAll().where('conversation_id', '=', id).execute();
@@ -162,8 +169,8 @@ describe.each(backends)('job queue on $name', (backend) => {
       state.fail = 0;
       expect(await rerunConversation(store, id, clock)).toBe(true);
       expect((await statusOf(id)).status).toBe('queued');
-      const [again] = await queue.claim('w1', 10);
-      await handler.run(again!);
+      const again = await claimOne(queue, 'w1');
+      await handler.run(again);
       expect(await statusOf(id)).toEqual({ status: 'done', outcome: 'resolved' });
       expect((await jobOf(id)).attempts).toBe(1);
     },
@@ -175,22 +182,22 @@ describe.each(backends)('job queue on $name', (backend) => {
       const { scorer, state } = countingScorer();
       const { queue, handler } = build(scorer);
       const id = await ingest();
-      const [stale] = await queue.claim('w1', 10);
+      const stale = await claimOne(queue, 'w1');
       expect(await queue.claim('w2', 10)).toEqual([]);
 
       now += 1_001;
-      const [fresh] = await queue.claim('w2', 10);
+      const fresh = await claimOne(queue, 'w2');
       expect(fresh?.id).toBe(stale?.id);
       expect(fresh?.attempts).toBe(2);
 
-      await expect(handler.run(stale!)).rejects.toThrow(/lease/);
+      await expect(handler.run(stale)).rejects.toThrow(/lease/);
       expect((await statusOf(id)).status).toBe('evaluating');
       expect(
         await store.db.selectFrom('check_results').selectAll().where('conversation_id', '=', id).execute(),
       ).toEqual([]);
-      expect(await queue.heartbeat(stale!)).toBe(false);
+      expect(await queue.heartbeat(stale)).toBe(false);
 
-      await handler.run(fresh!);
+      await handler.run(fresh);
       expect((await statusOf(id)).status).toBe('done');
       expect(state.calls).toBe(2);
     },
@@ -199,8 +206,8 @@ describe.each(backends)('job queue on $name', (backend) => {
   it.skipIf(!backend.available)('hands an unstarted job back on release without counting the attempt', async () => {
     const { queue } = build(countingScorer().scorer);
     const id = await ingest();
-    const [job] = await queue.claim('w1', 10);
-    await queue.release(job!);
+    const job = await claimOne(queue, 'w1');
+    await queue.release(job);
     expect(await jobOf(id)).toMatchObject({ status: 'queued', attempts: 0, locked_by: null });
     expect((await statusOf(id)).status).toBe('queued');
   });
@@ -209,8 +216,8 @@ describe.each(backends)('job queue on $name', (backend) => {
     const first = countingScorer('resolved');
     const { queue, handler } = build(first.scorer);
     const id = await ingest();
-    const [job] = await queue.claim('w1', 10);
-    await handler.run(job!);
+    const job = await claimOne(queue, 'w1');
+    await handler.run(job);
 
     const second = build(countingScorer('unresolved').scorer);
     await rerunConversation(store, id, clock);
@@ -220,8 +227,8 @@ describe.each(backends)('job queue on $name', (backend) => {
       .where('conversation_id', '=', id)
       .execute();
     expect(before).toEqual([{ choice: 'resolved' }]);
-    const [again] = await second.queue.claim('w1', 10);
-    await second.handler.run(again!);
+    const again = await claimOne(second.queue, 'w1');
+    await second.handler.run(again);
     const after = await store.db
       .selectFrom('check_results')
       .select('choice')

@@ -1,7 +1,7 @@
 /** Claiming due outbox messages with a lease, recording each attempt, and the delivery log. */
 import { newId } from '../../domain/ids.js';
 import type { Store } from '../store.js';
-import { type EndpointRow, type WebhookScope } from './endpoints.js';
+import type { EndpointRow, WebhookScope } from './endpoints.js';
 import type { MessageRow } from './outbox.js';
 
 export interface Claimed {
@@ -212,7 +212,7 @@ export function createDeliveriesRepo(store: Store, clock: () => number = Date.no
         .select(['id', 'attempt', 'status_code', 'error', 'latency_ms', 'response_excerpt', 'created_at'])
         .where('message_id', '=', messageId)
         .orderBy('created_at')
-        .orderBy('id')
+        .orderBy('attempt')
         .execute();
     },
 

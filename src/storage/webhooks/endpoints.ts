@@ -168,10 +168,7 @@ export function createEndpointsRepo(store: Store, clock: () => number = Date.now
     },
 
     /** A new secret; the old one keeps signing (beside the new) for 24 hours. */
-    async rotate(
-      scope: WebhookScope,
-      id: string,
-    ): Promise<{ endpoint: EndpointView; secret: string } | undefined> {
+    async rotate(scope: WebhookScope, id: string): Promise<{ endpoint: EndpointView; secret: string } | undefined> {
       return store.write(async (tx) => {
         const now = clock();
         const row = await scoped(tx, scope).where('id', '=', id).executeTakeFirst();

@@ -5,7 +5,12 @@
  */
 import type { Kysely, Selectable } from 'kysely';
 import { newId } from '../../domain/ids.js';
-import type { CheckFailedPayload, ConversationEvaluatedPayload, EventType, WebhookPayload } from '../../webhooks/events.js';
+import type {
+  CheckFailedPayload,
+  ConversationEvaluatedPayload,
+  EventType,
+  WebhookPayload,
+} from '../../webhooks/events.js';
 import type { StoredResult } from '../conversation-repo.js';
 import type { Database, WebhookMessagesTable } from '../schema.js';
 import type { Store } from '../store.js';
@@ -122,12 +127,10 @@ export async function enqueueScoringEvents(
           failures: 1,
         })
         .onConflict((oc) =>
-          oc
-            .columns(['project_id', 'environment', 'hour_start', 'check_key'])
-            .doUpdateSet((eb) => ({
-              failures: eb('webhook_check_failures.failures', '+', 1),
-              check_name: eb.ref('excluded.check_name'),
-            })),
+          oc.columns(['project_id', 'environment', 'hour_start', 'check_key']).doUpdateSet((eb) => ({
+            failures: eb('webhook_check_failures.failures', '+', 1),
+            check_name: eb.ref('excluded.check_name'),
+          })),
         )
         .execute();
     }
@@ -143,7 +146,10 @@ export async function enqueueScoringEvents(
     .executeTakeFirst();
   if (!conversation) return;
   const refs = await subjectRefs(tx, scope, conversation.agent_id, conversation.group_id);
-  const agent = { ...(refs.agent ?? { id: conversation.agent_id, name: conversation.agent_id }), version: conversation.agent_version };
+  const agent = {
+    ...(refs.agent ?? { id: conversation.agent_id, name: conversation.agent_id }),
+    version: conversation.agent_version,
+  };
   const createdAt = new Date(now).toISOString();
   const failedCheck = (r: StoredResult) => ({
     check_key: r.check_key,

@@ -21,7 +21,10 @@ export function registerCreateWebhookEndpoint(app: ZodApp, deps: AppDeps): void 
       const scope = scopeOf(request);
       await assertTarget(deps, scope, request.body.url);
       const { endpoint, secret } = await endpoints.create(scope, request.body);
-      return reply.code(201).header('Location', `/v1/webhook_endpoints/${endpoint.id}`).send({ ...endpoint, secret });
+      return reply
+        .code(201)
+        .header('Location', `/v1/webhook_endpoints/${endpoint.id}`)
+        .send({ ...endpoint, secret });
     },
   );
 }

@@ -21,7 +21,7 @@ export function registerDeleteWebhookEndpoint(app: ZodApp, deps: AppDeps): void 
     async (request, reply) => {
       const scope = scopeOf(request);
       if (!(await endpoints.remove(scope, request.params.id))) throw endpointNotFound(request.params.id, scope);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }
