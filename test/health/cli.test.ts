@@ -1,10 +1,11 @@
+import os from 'node:os';
 /** `cqm agents list|move|archive|unarchive`, run in-process against real stores, with --json on the last line. */
 import { Command } from 'commander';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { registerAgentCommands } from '../../src/main/commands/agents.js';
 import { UsageError } from '../../src/main/commands/shared.js';
-import { backends, type TestBackend, tempDir } from '../harness/backends.js';
+import { backends, type TestBackend } from '../harness/backends.js';
 import { calls, createWorld, type World } from './world.js';
 
 describe.each(backends)('agents commands on $name', (backend: TestBackend) => {
@@ -37,7 +38,8 @@ describe.each(backends)('agents commands on $name', (backend: TestBackend) => {
   async function cqm(...args: string[]): Promise<Record<string, unknown>> {
     const program = new Command('cqm').exitOverride();
     const config = loadConfig({
-      CQM_DATA_DIR: opened.dataDir ?? tempDir(),
+      // With PostgreSQL the data dir is never used, so nothing is created there.
+      CQM_DATA_DIR: opened.dataDir ?? os.tmpdir(),
       ...(opened.url ? { DATABASE_URL: opened.url } : {}),
     });
     registerAgentCommands(program, () => config);

@@ -1,3 +1,4 @@
+import os from 'node:os';
 /** `cqm webhooks …`, run in-process against real stores, with --json on the last line. */
 import { Command } from 'commander';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -5,7 +6,7 @@ import { loadConfig } from '../../src/config.js';
 import { UsageError } from '../../src/main/commands/shared.js';
 import { registerWebhookCommands } from '../../src/main/commands/webhooks.js';
 import { createTenancyRepo } from '../../src/storage/tenancy-repo.js';
-import { backends, type TestBackend, tempDir } from '../harness/backends.js';
+import { backends, type TestBackend } from '../harness/backends.js';
 
 describe.each(backends)('webhooks commands on $name', (backend: TestBackend) => {
   let opened: Awaited<ReturnType<TestBackend['open']>>;
@@ -26,7 +27,8 @@ describe.each(backends)('webhooks commands on $name', (backend: TestBackend) => 
     const program = new Command('cqm').exitOverride();
     // No test resolves names on the internet: private targets are allowed unless a test says otherwise.
     const config = loadConfig({
-      CQM_DATA_DIR: opened.dataDir ?? tempDir(),
+      // With PostgreSQL the data dir is never used, so nothing is created there.
+      CQM_DATA_DIR: opened.dataDir ?? os.tmpdir(),
       ...(opened.url ? { DATABASE_URL: opened.url } : {}),
       CQM_WEBHOOK_ALLOW_PRIVATE: '1',
       ...env,
