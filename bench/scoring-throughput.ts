@@ -7,7 +7,7 @@ import pino from 'pino';
 import { BOOKING_CHECK_KEYS } from '../src/checks/catalogue.js';
 import type { CheckDefinition } from '../src/domain/checks.js';
 import { isBookingToolCall, type ScorableConversation } from '../src/domain/conversation.js';
-import { scoringWorker } from '../src/main/scoring-worker.js';
+import { scoringWorker } from '../src/main/background.js';
 import { BUILTIN_CHECKS } from '../src/scoring/builtin-checks.js';
 import { scoreConversation } from '../src/scoring/pipeline.js';
 import { createConversationRepo, type NewConversation, type Scope } from '../src/storage/conversation-repo.js';

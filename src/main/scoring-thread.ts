@@ -21,7 +21,7 @@ async function runThread(env: NodeJS.ProcessEnv): Promise<void> {
   // The API thread has migrated the store and runs the checkpoints.
   const store = openStore(config, 'command');
   // Imported here so that the API thread never loads the scoring model.
-  const { startBackgroundWork } = await import('./scoring-worker.js');
+  const { startBackgroundWork } = await import('./background.js');
   const background = startBackgroundWork(config, store, logger);
   parentPort?.on('message', (message: ToThread) => {
     if (message === 'nudge') background.nudge();

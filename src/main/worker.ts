@@ -2,7 +2,7 @@
 import pino from 'pino';
 import type { Config } from '../config.js';
 import { openMigratedStore } from './compose.js';
-import { startBackgroundWork } from './scoring-worker.js';
+import { startBackgroundWork } from './background.js';
 import { onShutdown } from './shutdown.js';
 
 export async function runWorker(config: Config): Promise<void> {

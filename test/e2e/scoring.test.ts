@@ -2,7 +2,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Worker } from '../../src/jobs/worker.js';
-import { scoringWorker } from '../../src/main/scoring-worker.js';
+import { scoringWorker } from '../../src/main/background.js';
 import { bearer, startTestApp, type TestApp } from '../harness/app.js';
 import { backends } from '../harness/backends.js';
 import { conversationBody } from '../harness/fixtures.js';

@@ -32,7 +32,7 @@ async function withCatalogue<T>(
   projectOption: string | undefined,
   work: (catalogue: import('../../checks/catalogue.js').CheckCatalogue, projectId: string) => Promise<T>,
 ): Promise<T> {
-  const { checkCatalogue } = await import('../scoring-worker.js');
+  const { checkCatalogue } = await import('../background.js');
   return withStore(settings(), async (store, tenancy) => {
     const projectId = await resolveProject(tenancy, projectOption);
     return catalogueAction(() => work(checkCatalogue(store), projectId));

@@ -1,4 +1,7 @@
-/** Builds the scoring worker from settings: catalogue, offline scorer, queue and loop. */
+/**
+ * The background work of a scoring process (`serve`'s scoring thread, or `cqm worker`), built from settings:
+ * the scoring worker (catalogue, offline scorer, queue and loop), the midnight health sweep and webhook delivery.
+ */
 import type { FastifyBaseLogger } from 'fastify';
 import { createCheckCatalogue } from '../checks/catalogue.js';
 import type { Config } from '../config.js';
@@ -42,7 +45,7 @@ export function scoringWorker(
   });
 }
 
-/** What a scoring process runs in the background: the scoring worker and the midnight health sweep. */
+/** What a scoring process runs in the background: scoring, the midnight health sweep and webhook delivery. */
 export interface BackgroundWork {
   readonly workerId: string;
   /** A conversation was just stored: score it now rather than at the next poll. */
@@ -51,14 +54,14 @@ export interface BackgroundWork {
 }
 
 export function startBackgroundWork(
-  config: Pick<Config, 'workerConcurrency' | 'jobLeaseMs'> & Partial<Pick<Config, 'webhooks'>>,
+  config: Pick<Config, 'workerConcurrency' | 'jobLeaseMs' | 'webhooks'>,
   store: Store,
   logger: FastifyBaseLogger,
 ): BackgroundWork {
   const worker = scoringWorker(config, store, logger);
   const sweeper = createHealthSweeper({ store, logger });
   // Webhook deliveries from the outbox (and the hourly digest), beside scoring.
-  const webhooks = config.webhooks ?? { allowPrivate: false, allowHttp: false, timeoutMs: 15_000, concurrency: 16 };
+  const { webhooks } = config;
   const dispatcher = createDispatcher(store, logger, {
     policy: { allowPrivate: webhooks.allowPrivate, allowHttp: webhooks.allowHttp },
     timeoutMs: webhooks.timeoutMs,
