@@ -24,6 +24,7 @@ const settingsSchema = z.object({
   CQM_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CQM_LOG_REQUESTS: flag,
   CQM_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  CQM_PG_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   CQM_JOB_LEASE_MS: z.coerce.number().int().min(100).default(30_000),
   CQM_WEBHOOK_ALLOW_PRIVATE: flag,
   CQM_WEBHOOK_ALLOW_HTTP: flag,
@@ -47,6 +48,8 @@ export interface Config {
   workerConcurrency: number;
   /** How long a claimed job stays a worker's without a heartbeat; a dead worker's jobs return after it. */
   jobLeaseMs: number;
+  /** Connections each process keeps to PostgreSQL. */
+  pgPoolSize: number;
   /** Webhook targets and delivery: private targets and plain http in live are off unless set. */
   webhooks: {
     allowPrivate: boolean;
@@ -78,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logRequests: s.CQM_LOG_REQUESTS,
     workerConcurrency: s.CQM_WORKER_CONCURRENCY,
     jobLeaseMs: s.CQM_JOB_LEASE_MS,
+    pgPoolSize: s.CQM_PG_POOL_SIZE,
     webhooks: {
       allowPrivate: s.CQM_WEBHOOK_ALLOW_PRIVATE,
       allowHttp: s.CQM_WEBHOOK_ALLOW_HTTP,

@@ -7,7 +7,9 @@ import type { Store } from './store.js';
 export type OpenedStore = PostgresStore | (Store & { readonly dialect: 'sqlite' });
 
 export function openStore(config: Config, role: 'server' | 'command'): OpenedStore {
-  if (config.databaseUrl) return openPostgresStore({ connectionString: config.databaseUrl });
+  if (config.databaseUrl) {
+    return openPostgresStore({ connectionString: config.databaseUrl, maxConnections: config.pgPoolSize });
+  }
   return openSqliteStore({
     dataDir: config.dataDir,
     synchronous: config.sqliteSynchronous,
