@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createCheckCatalogue } from '../checks/catalogue.js';
 import type { Config } from '../config.js';
 import { createHealthSweeper } from '../jobs/health-sweep.js';
+import { startHousekeeping } from '../jobs/housekeeping.js';
 import { handlerRegistry } from '../jobs/job-handler.js';
 import { createQueue, DEFAULT_QUEUE_OPTIONS } from '../jobs/queue.js';
 import { scoreConversationHandler } from '../jobs/score-conversation.js';
@@ -45,7 +46,7 @@ export function scoringWorker(
   });
 }
 
-/** What a scoring process runs in the background: scoring, the midnight health sweep and webhook delivery. */
+/** What a scoring process runs in the background: scoring, the health sweep, webhook delivery, housekeeping. */
 export interface BackgroundWork {
   readonly workerId: string;
   /** A conversation was just stored: score it now rather than at the next poll. */
@@ -71,11 +72,12 @@ export function startBackgroundWork(
   worker.start();
   sweeper.start();
   dispatcher.start();
+  const housekeeping = startHousekeeping({ store, logger });
   return {
     workerId: worker.id,
     nudge: () => worker.nudge(),
     async stop() {
-      await Promise.all([worker.stop(), sweeper.stop(), dispatcher.stop()]);
+      await Promise.all([worker.stop(), sweeper.stop(), dispatcher.stop(), housekeeping.stop()]);
     },
   };
 }

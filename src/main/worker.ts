@@ -1,8 +1,8 @@
 /** `bin/cqm worker`: a scoring worker alone, for running many beside API processes on PostgreSQL. */
 import pino from 'pino';
 import type { Config } from '../config.js';
-import { openMigratedStore } from './compose.js';
 import { startBackgroundWork } from './background.js';
+import { openMigratedStore } from './compose.js';
 import { onShutdown } from './shutdown.js';
 
 export async function runWorker(config: Config): Promise<void> {
