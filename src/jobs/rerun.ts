@@ -1,5 +1,4 @@
-import { newId } from '../domain/ids.js';
-import { SCORE_CONVERSATION_JOB } from '../storage/conversation-ingest.js';
+import { SCORE_CONVERSATION_JOB, scoringJobIdFor } from '../storage/conversation-ingest.js';
 import type { Store } from '../storage/store.js';
 
 /**
@@ -30,14 +29,13 @@ export function rerunConversation(
         last_error: null,
         updated_at: now,
       })
-      .where('subject_id', '=', conversation.id)
-      .where('kind', '=', SCORE_CONVERSATION_JOB)
+      .where('id', '=', scoringJobIdFor(conversation.id))
       .executeTakeFirst();
     if (requeued.numUpdatedRows === 0n) {
       await tx
         .insertInto('jobs')
         .values({
-          id: newId('job', now),
+          id: scoringJobIdFor(conversation.id),
           kind: SCORE_CONVERSATION_JOB,
           project_id: conversation.project_id,
           environment: conversation.environment,

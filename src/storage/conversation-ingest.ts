@@ -21,6 +21,11 @@ import type { Store } from './store.js';
 
 export const SCORE_CONVERSATION_JOB = 'score_conversation';
 
+/** A conversation's scoring job has an id made from the conversation's, so it is found by key, not by index. */
+export function scoringJobIdFor(conversationId: string): string {
+  return `job_${conversationId.replace(/^conv_/, '')}`;
+}
+
 const sameAgent = ['project_id', 'environment', 'id'] as const;
 
 export function createIngest(store: Store, clock: () => number) {
@@ -268,7 +273,7 @@ export function createIngest(store: Store, clock: () => number) {
         }
         return duplicate;
       }
-      await insertJob.execute(tx, { ...scopeParams(scope), id: newId('job', now), subject_id: id, now });
+      await insertJob.execute(tx, { ...scopeParams(scope), id: scoringJobIdFor(id), subject_id: id, now });
 
       if (needsFiling) {
         const groupId = await fileAgent(tx, scope, id, input, now);

@@ -149,5 +149,4 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('jobs_ready_idx').on('jobs').columns(['status', 'run_at']).execute();
-  await db.schema.createIndex('jobs_subject_idx').on('jobs').columns(['subject_id']).execute();
 }
