@@ -3,7 +3,8 @@ import type { Store } from '../storage/store.js';
 
 /**
  * Queues a conversation for scoring again (a `failed` one, or one whose checks changed): its job starts over
- * with five fresh attempts. The results it has stay visible until the new ones replace them at once.
+ * with five fresh attempts. Its old results stay stored until the new ones replace them in one transaction
+ * (GET shows results only while the status is `done`, as the specification says).
  */
 export function rerunConversation(
   store: Store,
