@@ -26,6 +26,26 @@ export interface AttemptRecord {
 }
 
 export function createDeliveriesRepo(store: Store, clock: () => number = Date.now) {
+  /** What a person sees of a message; the scope and endpoint filters every read of messages applies. */
+  const messagesOf = (scope: WebhookScope, endpointId: string) =>
+    store.db
+      .selectFrom('webhook_messages')
+      .select([
+        'id',
+        'event_id',
+        'event_type',
+        'status',
+        'attempts',
+        'next_attempt_at',
+        'last_status_code',
+        'last_error',
+        'delivered_at',
+        'created_at',
+      ])
+      .where('project_id', '=', scope.projectId)
+      .where('environment', '=', scope.environment)
+      .where('endpoint_id', '=', endpointId);
+
   return {
     /** Whether anything is due: a read, so an idle dispatcher never opens a write transaction. */
     async anyDue(): Promise<boolean> {
@@ -175,26 +195,12 @@ export function createDeliveriesRepo(store: Store, clock: () => number = Date.no
 
     /** Messages of an endpoint, newest first. */
     async messages(scope: WebhookScope, endpointId: string, limit = 50) {
-      return store.db
-        .selectFrom('webhook_messages')
-        .select([
-          'id',
-          'event_id',
-          'event_type',
-          'status',
-          'attempts',
-          'next_attempt_at',
-          'last_status_code',
-          'last_error',
-          'delivered_at',
-          'created_at',
-        ])
-        .where('project_id', '=', scope.projectId)
-        .where('environment', '=', scope.environment)
-        .where('endpoint_id', '=', endpointId)
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute();
+      return messagesOf(scope, endpointId).orderBy('id', 'desc').limit(limit).execute();
+    },
+
+    /** One message of an endpoint, or undefined. */
+    async message(scope: WebhookScope, endpointId: string, messageId: string) {
+      return messagesOf(scope, endpointId).where('id', '=', messageId).executeTakeFirst();
     },
 
     /** Every attempt of a message, oldest first. */

@@ -64,27 +64,9 @@ export function registerWebhookMessages(app: ZodApp, deps: AppDeps): void {
   );
 
   async function findMessage(scope: ReturnType<typeof scopeOf>, endpointId: string, messageId: string) {
-    const rows = await deps.store.db
-      .selectFrom('webhook_messages')
-      .select([
-        'id',
-        'event_id',
-        'event_type',
-        'status',
-        'attempts',
-        'next_attempt_at',
-        'last_status_code',
-        'last_error',
-        'delivered_at',
-        'created_at',
-      ])
-      .where('project_id', '=', scope.projectId)
-      .where('environment', '=', scope.environment)
-      .where('endpoint_id', '=', endpointId)
-      .where('id', '=', messageId)
-      .executeTakeFirst();
-    if (!rows) throw new ApiError('not_found', `No message ${messageId} for endpoint ${endpointId}.`);
-    return rows;
+    const message = await deliveries.message(scope, endpointId, messageId);
+    if (!message) throw new ApiError('not_found', `No message ${messageId} for endpoint ${endpointId}.`);
+    return message;
   }
 
   app.get(
