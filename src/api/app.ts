@@ -10,6 +10,7 @@ import { ApiError, sendError, toApiError } from './errors.js';
 import { registerJsonBodyParser } from './json-body.js';
 import { methodNotAllowed } from './method-not-allowed.js';
 import { openApiInfo } from './openapi-info.js';
+import { plannedEndpointError } from './planned.js';
 import { registerAgentHealth } from './routes/agent-health.js';
 import { registerCreateConversation } from './routes/create-conversation.js';
 import { registerCreateFeedback } from './routes/create-feedback.js';
@@ -54,9 +55,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
     return sendError(request, reply, apiError);
   });
-  app.setNotFoundHandler(async (request, reply) =>
-    sendError(request, reply, new ApiError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`)),
-  );
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? request.url;
+    const error =
+      plannedEndpointError(request.method, path) ?? new ApiError('not_found', `No route ${request.method} ${path}.`);
+    return sendError(request, reply, error);
+  });
 
   await app.register(swagger, {
     openapi: openApiInfo(deps.config.publicUrl),

@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   validation_error: 422,
   rate_limited: 429,
   server_error: 500,
+  not_implemented: 501,
   service_unavailable: 503,
 } as const;
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { ApiError } from './errors.js';
+import { plannedEndpointError } from './planned.js';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
@@ -25,8 +26,11 @@ export function methodNotAllowed(app: FastifyInstance) {
         method: others,
         url,
         schema: { hide: true },
-        handler: async () => {
-          throw new ApiError('method_not_allowed', `This path supports ${allow} only.`, undefined, { Allow: allow });
+        handler: async (request) => {
+          throw (
+            plannedEndpointError(request.method, url) ??
+            new ApiError('method_not_allowed', `This path supports ${allow} only.`, undefined, { Allow: allow })
+          );
         },
       });
     }
