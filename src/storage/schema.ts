@@ -1,5 +1,6 @@
 /** Table shapes as kysely sees them. Instants are epoch milliseconds; JSON documents are text kept as sent. */
 import type { Generated } from 'kysely';
+import type { HealthTotals } from '../domain/health/contribution.js';
 
 export interface WorkspacesTable {
   id: string;
@@ -163,18 +164,8 @@ export interface CheckVersionsTable {
   created_at: number;
 }
 
-/** The counters of a health rollup, a window or one conversation's contribution. */
-export interface HealthCounters {
-  conversations: number;
-  with_outcome: number;
-  resolved: number;
-  handed_to_person: number;
-  requests_for_person_not_honored: number;
-  frustration_sum: number;
-  frustration_count: number;
-  compliance_failures: number;
-  high_severity_compliance_failures: number;
-}
+/** The counters of a health rollup or of one conversation's contribution: the domain's totals, as columns. */
+export type HealthCounters = HealthTotals;
 
 /** What one scored conversation added to its agent's day, so a re-score can take exactly that out again. */
 export interface HealthContributionsTable extends HealthCounters {

@@ -1,4 +1,5 @@
 /** The job queue and scoring job on real stores: state moves, retries, leases, re-runs. */
+import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCheckCatalogue } from '../../src/checks/catalogue.js';
 import type { CheckDefinition } from '../../src/domain/checks.js';
@@ -7,6 +8,7 @@ import { handlerRegistry, type JobHandler } from '../../src/jobs/job-handler.js'
 import { createQueue, MAX_ATTEMPTS, type Queue } from '../../src/jobs/queue.js';
 import { rerunConversation } from '../../src/jobs/rerun.js';
 import { type Scorer, scoreConversationHandler } from '../../src/jobs/score-conversation.js';
+import { createWorker } from '../../src/jobs/worker.js';
 import { createConversationRepo } from '../../src/storage/conversation-repo.js';
 import type { OpenedStore } from '../../src/storage/open.js';
 import { createTenancyRepo } from '../../src/storage/tenancy-repo.js';
@@ -238,6 +240,51 @@ describe.each(backends)('job queue on $name', (backend) => {
     expect((await statusOf(id)).outcome).toBe('unresolved');
     void queue;
   });
+
+  it.skipIf(!backend.available)(
+    'stops gracefully: finishes the running job and hands back the claimed rest',
+    async () => {
+      const { queue, handler } = build(countingScorer().scorer);
+      let started!: () => void;
+      const running = new Promise<void>((resolve) => {
+        started = resolve;
+      });
+      let finish!: () => void;
+      const finishing = new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      // The first job blocks until the test lets it finish, so the others stay claimed but not started.
+      const slow: JobHandler = {
+        ...handler,
+        async run(job) {
+          started();
+          await finishing;
+          await handler.run(job);
+        },
+      };
+      const ids = [await ingest(), await ingest(), await ingest()];
+      const worker = createWorker(queue, [slow], pino({ level: 'silent' }), {
+        concurrency: 1,
+        batchSize: 10,
+        pollMs: 10,
+        heartbeatMs: 10_000,
+        attemptTimeoutMs: 10_000,
+      });
+      worker.start();
+      await running;
+      const stopped = worker.stop();
+      finish();
+      await stopped;
+
+      const statuses = await Promise.all(ids.map(async (id) => (await statusOf(id)).status));
+      expect(statuses.filter((status) => status === 'done')).toHaveLength(1);
+      expect(statuses.filter((status) => status === 'queued')).toHaveLength(2);
+      for (const id of ids) {
+        const job = await jobOf(id);
+        if (job.status === 'queued') expect(job).toMatchObject({ attempts: 0, locked_by: null });
+      }
+    },
+  );
 
   it.skipIf(!backend.available)('never gives one job to two concurrent claimers', async () => {
     const { queue } = build(countingScorer().scorer);

@@ -29,17 +29,7 @@ export const TOTAL_FIELDS = [
 ] as const satisfies readonly (keyof HealthTotals)[];
 
 export function emptyTotals(): HealthTotals {
-  return {
-    conversations: 0,
-    with_outcome: 0,
-    resolved: 0,
-    handed_to_person: 0,
-    requests_for_person_not_honored: 0,
-    frustration_sum: 0,
-    frustration_count: 0,
-    compliance_failures: 0,
-    high_severity_compliance_failures: 0,
-  };
+  return Object.fromEntries(TOTAL_FIELDS.map((field) => [field, 0])) as unknown as HealthTotals;
 }
 
 export function addTotals(into: HealthTotals, add: Partial<HealthTotals>, sign: 1 | -1 = 1): HealthTotals {
