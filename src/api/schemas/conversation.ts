@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { CHECK_STATUSES, DECIDED_BY, VERDICTS } from '../../domain/checks.js';
 import { CHANNELS, ENDED_BY, OUTCOMES, SCORING_STATUSES, SPEAKERS } from '../../domain/conversation.js';
-import { depthMessage, jsonDepthExceeds, MAX_JSON_DEPTH, storedString } from './json-shape.js';
+import { depthMessage, jsonDepthExceeds, MAX_JSON_DEPTH, storableText, storedString } from './json-shape.js';
 import { LIMITS, RESOURCE_ID_PATTERN } from './limits.js';
 
 const dateTime = z.iso.datetime({
@@ -32,6 +32,8 @@ export const turnSchema = z
   })
   .meta({ id: 'Turn' });
 
+const nestsTooDeep = (value: unknown) => jsonDepthExceeds(value, MAX_JSON_DEPTH);
+
 export const eventSchema = z
   .looseObject({
     type: z.string({ message: 'must be a string' }).min(1, 'must be at least 1 character'),
@@ -40,16 +42,26 @@ export const eventSchema = z
     target: z.string().optional(),
     at_ms: z.number().int().optional(),
   })
-  .refine((event) => !jsonDepthExceeds(event, MAX_JSON_DEPTH), { message: depthMessage })
+  .refine((event) => !nestsTooDeep(event), { message: depthMessage })
   .meta({ id: 'Event', description: 'What the agent did. Properties beyond those listed are kept as sent.' });
 
-const metadataSchema = z.record(z.string(), z.unknown()).superRefine((metadata, ctx) => {
-  if (jsonDepthExceeds(metadata, MAX_JSON_DEPTH)) {
-    ctx.addIssue({ code: 'custom', message: depthMessage });
-  } else if (Buffer.byteLength(JSON.stringify(metadata)) > LIMITS.metadataBytes) {
-    ctx.addIssue({ code: 'custom', message: `must be at most ${LIMITS.metadataBytes} bytes as JSON` });
+/** Why metadata cannot be stored as sent, or null when it can. */
+function metadataProblem(metadata: Record<string, unknown>): string | null {
+  if (nestsTooDeep(metadata)) return depthMessage;
+  if (Buffer.byteLength(JSON.stringify(metadata)) > LIMITS.metadataBytes) {
+    return `must be at most ${LIMITS.metadataBytes} bytes as JSON`;
   }
+  return null;
+}
+
+const metadataSchema = z.record(z.string(), z.unknown()).superRefine((metadata, ctx) => {
+  const problem = metadataProblem(metadata);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
+
+/** `timeout` ends chats only: a voice call does not time out, the caller hangs up. */
+const endedByFitsChannel = (conversation: { channel: string; ended_by?: string | undefined }) =>
+  conversation.ended_by !== 'timeout' || conversation.channel === 'chat';
 
 export const conversationRequestSchema = z
   .object({
@@ -78,13 +90,30 @@ export const conversationRequestSchema = z
     metadata: metadataSchema.optional(),
   })
   .superRefine((conversation, ctx) => {
-    if (conversation.ended_by === 'timeout' && conversation.channel !== 'chat') {
+    if (!endedByFitsChannel(conversation)) {
       ctx.addIssue({ code: 'custom', path: ['ended_by'], message: 'timeout is valid for chat conversations only' });
     }
   })
   .meta({ id: 'ConversationRequest' });
 
 export type ConversationRequest = z.infer<typeof conversationRequestSchema>;
+
+/**
+ * Every refinement above that JSON Schema cannot express, as one predicate over a body whose structure is
+ * already valid: the fast path (fast-check.ts) accepts a body only when this holds too. Keep the two in step;
+ * test/api/fast-check.test.ts compares the fast path with the schema on generated bodies.
+ */
+export function conversationRefinementsHold(body: ConversationRequest): boolean {
+  return (
+    storableText(body.external_id) &&
+    storableText(body.agent?.name) &&
+    storableText(body.agent?.version) &&
+    storableText(body.group?.name) &&
+    (body.events ?? []).every((event) => !nestsTooDeep(event)) &&
+    (body.metadata === undefined || metadataProblem(body.metadata) === null) &&
+    endedByFitsChannel(body)
+  );
+}
 
 export const ingestResponseSchema = z
   .object({
