@@ -2,10 +2,12 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const flag = z
-  .enum(['0', '1', 'true', 'false', ''])
-  .default('0')
-  .transform((value) => value === '1' || value === 'true');
+const flagDefaulting = (value: '0' | '1') =>
+  z
+    .enum(['0', '1', 'true', 'false', ''])
+    .default(value)
+    .transform((setting) => setting === '1' || setting === 'true' || (setting === '' && value === '1'));
+const flag = flagDefaulting('0');
 
 const settingsSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -21,6 +23,7 @@ const settingsSchema = z.object({
   CQM_RATE_LIMIT: z.coerce.number().int().min(0).default(1000),
   CQM_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(10),
   CQM_SQLITE_SYNCHRONOUS: z.enum(['NORMAL', 'FULL']).default('NORMAL'),
+  CQM_SQLITE_INGEST_THREAD: flagDefaulting('1'),
   CQM_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CQM_LOG_REQUESTS: flag,
   CQM_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
@@ -43,6 +46,8 @@ export interface Config {
   /** Requests a key may make per window; 0 turns rate limiting off. */
   rateLimit: { points: number; windowSeconds: number };
   sqliteSynchronous: 'NORMAL' | 'FULL';
+  /** `serve` on the embedded store writes received conversations from a thread of its own. */
+  sqliteIngestThread: boolean;
   logLevel: string;
   logRequests: boolean;
   workerConcurrency: number;
@@ -77,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: s.CQM_BODY_LIMIT_BYTES,
     rateLimit: { points: s.CQM_RATE_LIMIT, windowSeconds: s.CQM_RATE_LIMIT_WINDOW_SECONDS },
     sqliteSynchronous: s.CQM_SQLITE_SYNCHRONOUS,
+    sqliteIngestThread: s.CQM_SQLITE_INGEST_THREAD,
     logLevel: s.CQM_LOG_LEVEL,
     logRequests: s.CQM_LOG_REQUESTS,
     workerConcurrency: s.CQM_WORKER_CONCURRENCY,

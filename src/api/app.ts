@@ -4,7 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createAuthHook } from './auth.js';
+import { createAuthHook, createKeyConfirmation } from './auth.js';
 import type { AppDeps } from './deps.js';
 import { ApiError, sendError, toApiError } from './errors.js';
 import { compileFastCheck } from './fast-check.js';
@@ -12,6 +12,7 @@ import { registerJsonBodyParser } from './json-body.js';
 import { methodNotAllowed } from './method-not-allowed.js';
 import { openApiInfo } from './openapi-info.js';
 import { plannedEndpointError } from './planned.js';
+import { RecentlyValidKeys } from './recently-valid-keys.js';
 import { registerAgentHealth } from './routes/agent-health.js';
 import { registerCreateConversation } from './routes/create-conversation.js';
 import { registerCreateFeedback } from './routes/create-feedback.js';
@@ -56,8 +57,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   });
 
+  const recentlyValidKeys = new RecentlyValidKeys();
+  const confirmKeyBeforeError = createKeyConfirmation({ tenancy: deps.tenancy, recentlyValidKeys });
   app.setErrorHandler(async (error, request, reply) => {
-    const apiError = toApiError(error);
+    const apiError = await confirmKeyBeforeError(request, toApiError(error));
     if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
     return sendError(request, reply, apiError);
   });
@@ -76,7 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/v1/openapi.json' } });
 
   const registerMethodFallbacks = methodNotAllowed(app);
-  const authenticate = createAuthHook(deps);
+  const authenticate = createAuthHook({ ...deps, recentlyValidKeys });
   await app.register(async (v1) => {
     const api = v1.withTypeProvider<ZodTypeProvider>();
     api.addHook('onRequest', authenticate);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { IdempotencyClaim } from '../storage/conversation-repo.js';
 import { validationError } from './errors.js';
@@ -21,8 +21,6 @@ export function idempotencyClaim(request: FastifyRequest): IdempotencyClaim | nu
       'headers.Idempotency-Key': [`must be 1 to ${LIMITS.idempotencyKeyLength} characters`],
     });
   }
-  const requestHash = createHash('sha256')
-    .update(request.rawBody ?? '')
-    .digest('hex');
+  const requestHash = hash('sha256', request.rawBody ?? '', 'hex');
   return { key: value, requestHash, ttlMs: IDEMPOTENCY_TTL_MS };
 }

@@ -1,5 +1,5 @@
 /** API key format: `cqm_<env>_` + base62 random + base62 checksum. Only the SHA-256 hash is ever stored. */
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import type { Environment } from './conversation.js';
 
@@ -49,7 +49,7 @@ export function parseApiKey(candidate: string): Environment | null {
 }
 
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  return hash('sha256', key, 'hex');
 }
 
 /** Shown in lists so a person can tell keys apart: the prefix and the last four characters. */

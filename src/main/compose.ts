@@ -4,6 +4,7 @@ import type { AppDeps } from '../api/deps.js';
 import { createMetrics } from '../api/metrics.js';
 import { memoryRateLimiter, postgresRateLimiter, type RateLimiter } from '../api/rate-limit.js';
 import type { Config } from '../config.js';
+import type { ConversationIngest } from '../storage/conversation-ingest.js';
 import { createConversationRepo } from '../storage/conversation-repo.js';
 import { migrateToLatest } from '../storage/migrate.js';
 import { type OpenedStore, openStore } from '../storage/open.js';
@@ -27,13 +28,20 @@ function rateLimiterFor(config: Config, store: OpenedStore): Promise<RateLimiter
     : memoryRateLimiter(config.rateLimit);
 }
 
-export async function appDeps(config: Config, store: OpenedStore, logger: FastifyBaseLogger | false): Promise<AppDeps> {
+export async function appDeps(
+  config: Config,
+  store: OpenedStore,
+  logger: FastifyBaseLogger | false,
+  /** Where received conversations are written, when not on `store` in this thread (the ingest thread). */
+  ingest?: ConversationIngest,
+): Promise<AppDeps> {
   const clock = Date.now;
+  const conversations = createConversationRepo(store, clock);
   return {
     config,
     store,
     tenancy: createTenancyRepo(store, clock),
-    conversations: createConversationRepo(store, clock),
+    conversations: ingest ? { ...conversations, ingest } : conversations,
     rateLimiter: await rateLimiterFor(config, store),
     metrics: createMetrics(),
     logger,

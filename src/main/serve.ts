@@ -2,6 +2,7 @@
 import pino from 'pino';
 import { buildApp } from '../api/app.js';
 import type { Config } from '../config.js';
+import { startIngestThread } from '../storage/sqlite/ingest-thread.js';
 import type { CreatedKey } from '../storage/tenancy-repo.js';
 import { appDeps, openMigratedStore } from './compose.js';
 import { onShutdown } from './shutdown.js';
@@ -9,7 +10,13 @@ import { onShutdown } from './shutdown.js';
 export async function serve(config: Config, options: { worker: boolean } = { worker: true }): Promise<void> {
   const logger = pino({ level: config.logLevel, redact: ['req.headers.authorization'] });
   const store = await openMigratedStore(config, 'server');
-  const deps = await appDeps(config, store, logger);
+  // On the embedded store, statements and commits run on the calling thread: keep the writes of ingest off
+  // the thread that answers HTTP (see storage/sqlite/ingest-thread.ts).
+  const ingestThread =
+    store.dialect === 'sqlite' && config.sqliteIngestThread
+      ? startIngestThread({ dataDir: config.dataDir, synchronous: config.sqliteSynchronous }, logger)
+      : undefined;
+  const deps = await appDeps(config, store, logger, ingestThread?.ingest);
 
   const firstKey = await deps.tenancy.bootstrap();
   if (firstKey) printFirstKey(firstKey);
@@ -22,10 +29,14 @@ export async function serve(config: Config, options: { worker: boolean } = { wor
 
   const app = await buildApp(deps);
   const address = await app.listen({ port: config.port, host: config.host });
-  logger.info({ address, store: store.dialect, scoring: scoring ? 'thread' : 'off' }, 'listening');
+  logger.info(
+    { address, store: store.dialect, ingest: ingestThread ? 'thread' : 'inline', scoring: scoring ? 'thread' : 'off' },
+    'listening',
+  );
 
   onShutdown(logger, async () => {
     await app.close();
+    await ingestThread?.stop();
     await scoring?.stop();
     await store.close();
   });

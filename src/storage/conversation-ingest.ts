@@ -28,7 +28,19 @@ export function scoringJobIdFor(conversationId: string): string {
 
 const sameAgent = ['project_id', 'environment', 'id'] as const;
 
-export function createIngest(store: Store, clock: () => number) {
+/**
+ * Stores a conversation with its scoring job and idempotency record: all or nothing, durable once resolved.
+ * With `keyId`, the unit first confirms that API key is still valid, in the same transaction as the writes,
+ * and writes nothing when it was revoked (the API may then have trusted a key it saw valid a moment ago).
+ */
+export type ConversationIngest = (
+  scope: Scope,
+  input: NewConversation,
+  claim: IdempotencyClaim | null,
+  keyId?: string,
+) => Promise<IngestOutcome>;
+
+export function createIngest(store: Store, clock: () => number): ConversationIngest {
   const { db } = store;
 
   const claimKey = prepareQuery(store, (p) =>
@@ -46,6 +58,15 @@ export function createIngest(store: Store, clock: () => number) {
       })
       .onConflict((oc) => oc.columns(['project_id', 'environment', 'key']).doNothing())
       .returning('key'),
+  );
+
+  const readKey = prepareQuery(store, (p) =>
+    db
+      .selectFrom('api_keys')
+      .select('revoked_at')
+      .where('id', '=', p('key_id'))
+      .where('project_id', '=', p('project_id'))
+      .where('environment', '=', p('environment')),
   );
 
   const readAgent = prepareQuery(store, (p) =>
@@ -226,8 +247,12 @@ export function createIngest(store: Store, clock: () => number) {
     return { status: 200, body: { id: row.id, status: row.status as ScoringStatus, duplicate: true } };
   }
 
-  return function ingest(scope: Scope, input: NewConversation, claim: IdempotencyClaim | null): Promise<IngestOutcome> {
-    return store.write(async (tx) => {
+  return function ingest(scope, input, claim, keyId) {
+    return store.write(async (tx): Promise<IngestOutcome> => {
+      if (keyId !== undefined) {
+        const [key] = await readKey.execute(tx, { ...scopeParams(scope), key_id: keyId });
+        if (!key || key.revoked_at !== null) return { kind: 'key_revoked' };
+      }
       const now = clock();
       const id = newId('conv', now);
       const created: IngestOutcome = { kind: 'created', response: { status: 202, body: { id, status: 'queued' } } };

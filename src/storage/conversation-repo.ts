@@ -55,7 +55,9 @@ export interface StoredResponse {
 export type IngestOutcome =
   | { kind: 'created' | 'duplicate'; response: StoredResponse }
   | { kind: 'replayed'; response: StoredResponse }
-  | { kind: 'idempotency_conflict' };
+  | { kind: 'idempotency_conflict' }
+  /** The API key the request came with was revoked before the unit ran; nothing was written. */
+  | { kind: 'key_revoked' };
 
 export interface ConversationRecord {
   id: string;

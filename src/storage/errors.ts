@@ -19,7 +19,11 @@ const UNAVAILABLE_MESSAGES = [
   'Cannot use a pool after calling end',
 ];
 
+/** Raised by our own storage code when the store cannot be reached for now (e.g. its thread is restarting). */
+export class StoreUnavailableError extends Error {}
+
 export function isStoreUnavailable(error: unknown): boolean {
+  if (error instanceof StoreUnavailableError) return true;
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') {

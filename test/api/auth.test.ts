@@ -109,6 +109,25 @@ describe.each(backends)('key revocation on $name', (backend) => {
     // Other keys of the same project keep working.
     expect((await postConversation(t, conversationBody(), { key: t.keys.testIngest })).statusCode).toBe(202);
   });
+
+  it.skipIf(!backend.available)(
+    'answers 401, not a complaint about the request, once a key that just worked is revoked',
+    async () => {
+      const t = app();
+      // The ingest route trusts a key it saw valid a moment ago; its errors must still confirm the key.
+      expect((await postConversation(t, conversationBody(), { key: t.keys.testIngest })).statusCode).toBe(202);
+      expect(await t.tenancy.revokeKey(t.keyIds.testIngest)).toBe(true);
+      const key = t.keys.testIngest;
+      expectAuthenticationError(await postConversation(t, conversationBody({ channel: 'fax' }), { key }));
+      expectAuthenticationError(await postConversation(t, '{broken', { key }));
+      expectAuthenticationError(await postConversation(t, conversationBody(), { key }));
+      const body = conversationBody();
+      expectAuthenticationError(
+        await postConversation(t, body, { key, headers: { 'idempotency-key': 'after-revoke' } }),
+      );
+      expect(await countConversations(t, String(body.external_id))).toBe(0);
+    },
+  );
 });
 
 describe.each(backends)('roles on $name', (backend) => {

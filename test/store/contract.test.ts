@@ -3,6 +3,7 @@
  * whichever database is underneath. Real databases only.
  */
 import { sql } from 'kysely';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseApiKey } from '../../src/domain/api-keys.js';
 import type { CheckResult } from '../../src/domain/checks.js';
@@ -14,9 +15,10 @@ import {
   type Scope,
 } from '../../src/storage/conversation-repo.js';
 import type { OpenedStore } from '../../src/storage/open.js';
+import { type IngestThread, startIngestThread } from '../../src/storage/sqlite/ingest-thread.js';
 import type { Store } from '../../src/storage/store.js';
 import { createTenancyRepo, type TenancyRepo } from '../../src/storage/tenancy-repo.js';
-import { backends, type TestBackend } from '../harness/backends.js';
+import { backends, sqliteBackend, type TestBackend } from '../harness/backends.js';
 import { uniqueExternalId } from '../harness/fixtures.js';
 import { sampleResult } from '../harness/results.js';
 
@@ -69,8 +71,15 @@ function failingAfterEveryUnit(store: Store): Store {
   };
 }
 
-describe.each(backends)('store contract on $name', (backend: TestBackend) => {
+/** Every backend, and the embedded store once more with ingest on its own thread, as `cqm serve` runs it. */
+const variants = [
+  ...backends.map((backend) => ({ label: backend.name, backend, ingestThread: false })),
+  { label: 'sqlite with the ingest thread', backend: sqliteBackend, ingestThread: true },
+];
+
+describe.each(variants)('store contract on $label', ({ backend, ingestThread }) => {
   let opened: Awaited<ReturnType<TestBackend['open']>>;
+  let thread: IngestThread | undefined;
   let store: OpenedStore;
   let tenancy: TenancyRepo;
   let conversations: ConversationRepo;
@@ -84,6 +93,10 @@ describe.each(backends)('store contract on $name', (backend: TestBackend) => {
     store = opened.store;
     tenancy = createTenancyRepo(store);
     conversations = createConversationRepo(store);
+    if (ingestThread) {
+      thread = startIngestThread({ dataDir: String(opened.dataDir), synchronous: 'NORMAL' }, pino({ level: 'silent' }));
+      conversations = { ...conversations, ingest: thread.ingest };
+    }
     const workspace = await tenancy.createWorkspace('Contract', 'UTC');
     const project = await tenancy.createProject(workspace.id, 'One');
     const other = await tenancy.createProject(workspace.id, 'Two');
@@ -92,6 +105,7 @@ describe.each(backends)('store contract on $name', (backend: TestBackend) => {
     otherScope = { projectId: other.id, environment: 'test' };
   });
   afterAll(async () => {
+    await thread?.stop();
     await opened?.dispose();
   });
 
@@ -142,6 +156,21 @@ describe.each(backends)('store contract on $name', (backend: TestBackend) => {
       // The same request then succeeds as if the failed attempt never happened.
       const retried = await conversations.ingest(scope, input, claim(key));
       expect(retried.kind).toBe('created');
+    });
+
+    it.skipIf(!backend.available)('writes nothing for an API key revoked before the unit runs', async () => {
+      const key = await tenancy.createKey({ ...scope, role: 'ingest', name: 'soon revoked' });
+      expect((await conversations.ingest(scope, newConversation(), null, key.id)).kind).toBe('created');
+      // A key of another environment is not this scope's key.
+      expect((await conversations.ingest(liveScope, newConversation(), null, key.id)).kind).toBe('key_revoked');
+
+      expect(await tenancy.revokeKey(key.id)).toBe(true);
+      const input = newConversation();
+      const idempotencyKey = `revoked-${input.external_id}`;
+      const outcome = await conversations.ingest(scope, input, claim(idempotencyKey), key.id);
+      expect(outcome).toEqual({ kind: 'key_revoked' });
+      expect(await count(store, 'conversations', ['external_id', input.external_id])).toBe(0);
+      expect(await count(store, 'idempotency_keys', ['key', idempotencyKey])).toBe(0);
     });
 
     it.skipIf(!backend.available)('replays, reports duplicates and conflicts per idempotency key', async () => {

@@ -1,7 +1,7 @@
 import type { NewConversation } from '../../storage/conversation-repo.js';
 import { principalOf } from '../auth.js';
 import type { AppDeps } from '../deps.js';
-import { ApiError } from '../errors.js';
+import { ApiError, AUTHENTICATION_MESSAGE } from '../errors.js';
 import { idempotencyClaim } from '../idempotency.js';
 import { type ConversationRequest, conversationRequestSchema, ingestResponseSchema } from '../schemas/conversation.js';
 import { errorResponses } from './error-responses.js';
@@ -11,7 +11,7 @@ export function registerCreateConversation(app: ZodApp, deps: AppDeps): void {
   app.post(
     '/v1/conversations',
     {
-      config: { access: 'create_conversation' },
+      config: { access: 'create_conversation', keyConfirmedInTransaction: true },
       schema: {
         summary: 'Store a finished conversation and queue it for scoring',
         tags: ['Conversations'],
@@ -27,7 +27,9 @@ export function registerCreateConversation(app: ZodApp, deps: AppDeps): void {
         scope,
         toNewConversation(request.body, request.rawBody, deps.clock()),
         claim,
+        principal.keyId,
       );
+      if (outcome.kind === 'key_revoked') throw new ApiError('authentication_error', AUTHENTICATION_MESSAGE);
       if (outcome.kind === 'idempotency_conflict') {
         throw new ApiError(
           'idempotency_conflict',

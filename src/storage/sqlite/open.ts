@@ -14,6 +14,8 @@ export interface SqliteOptions {
   synchronous: 'NORMAL' | 'FULL';
   /** Long-running processes checkpoint from a worker thread; short CLI runs leave it to SQLite. */
   backgroundCheckpoints: boolean;
+  /** Another connection of this process runs the background checkpoints; this one never checkpoints. */
+  checkpointedElsewhere?: boolean;
 }
 
 export const SQLITE_FILE_NAME = 'cqm.sqlite';
@@ -30,26 +32,27 @@ export function openSqliteStore(options: SqliteOptions): Store & { readonly dial
   database.pragma('foreign_keys = ON');
 
   let checkpointer: Checkpointer | undefined;
+  if (options.backgroundCheckpoints || options.checkpointedElsewhere) database.pragma('wal_autocheckpoint = 0');
   if (options.backgroundCheckpoints) {
-    database.pragma('wal_autocheckpoint = 0');
     const driverPath = createRequire(import.meta.url).resolve('better-sqlite3');
     checkpointer = startCheckpointer(file, driverPath);
   }
 
   const statements = withStatementCache(database);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
-  const batcher = new WriteBatcher(db);
+  const runCompiled = (sql: string, parameters: readonly unknown[]): unknown[] => {
+    const statement = statements.prepare(sql);
+    if (statement.reader) return statement.all(parameters) as unknown[];
+    statement.run(parameters);
+    return [];
+  };
+  const batcher = new WriteBatcher(db, (sql) => runCompiled(sql, []));
 
   return {
     dialect: 'sqlite',
     db,
     write: (unit) => batcher.submit(unit),
-    runCompiled(sql, parameters) {
-      const statement = statements.prepare(sql);
-      if (statement.reader) return statement.all(parameters) as unknown[];
-      statement.run(parameters);
-      return [];
-    },
+    runCompiled,
     async close() {
       await batcher.drain();
       await checkpointer?.stop();

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import type { WriteUnit } from '../store.js';
 
@@ -21,7 +21,14 @@ export class WriteBatcher {
   private scheduled = false;
   private running: Promise<void> = Promise.resolve();
 
-  constructor(private readonly db: Kysely<Database>) {}
+  /**
+   * @param runStatement runs a statement on the same connection at once; the transaction's own statements
+   *   take it instead of the query layer, which would build and compile them anew for every batch.
+   */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly runStatement: (sql: string) => void,
+  ) {}
 
   submit<T>(unit: WriteUnit<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -68,14 +75,19 @@ export class WriteBatcher {
   }
 
   private inTransaction<T>(work: (conn: Kysely<Database>) => Promise<T>): Promise<T> {
+    // The connection is held for the whole transaction so that no other query interleaves with its units.
     return this.db.connection().execute(async (conn) => {
-      await sql`begin immediate`.execute(conn);
+      this.runStatement('begin immediate');
       try {
         const value = await work(conn);
-        await sql`commit`.execute(conn);
+        this.runStatement('commit');
         return value;
       } catch (error) {
-        await sql`rollback`.execute(conn).catch(() => {});
+        try {
+          this.runStatement('rollback');
+        } catch {
+          // SQLite may already have rolled back (e.g. after a full disk); the error that got us here is the one to report.
+        }
         throw error;
       }
     });

@@ -1,0 +1,54 @@
+/**
+ * Runs inside the ingest thread: its own connection to the embedded store and the same ingest unit the
+ * API thread would run. Each message carries the requests of one API event-loop turn; they are submitted
+ * together, so the store's group commit writes them in one transaction, and answered together once it
+ * has committed.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { createIngest } from '../conversation-ingest.js';
+import type {
+  FromIngestThread,
+  IngestReply,
+  IngestRequest,
+  IngestThreadSettings,
+  ToIngestThread,
+} from './ingest-thread-protocol.js';
+import { openSqliteStore } from './open.js';
+
+const settings = workerData as IngestThreadSettings;
+// The API thread's connection runs the background checkpoints; this one only appends to the log.
+const store = openSqliteStore({ ...settings, backgroundCheckpoints: false, checkpointedElsewhere: true });
+const ingest = createIngest(store, Date.now);
+const port = parentPort;
+if (!port) throw new Error('ingest-thread-worker runs only as a worker thread');
+
+async function answer(request: IngestRequest): Promise<IngestReply> {
+  try {
+    return { id: request.id, outcome: await ingest(request.scope, request.input, request.claim, request.keyId) };
+  } catch (error) {
+    const { message, code } = error as { message?: unknown; code?: unknown };
+    return {
+      id: request.id,
+      error: { message: String(message ?? error), ...(typeof code === 'string' ? { code } : {}) },
+    };
+  }
+}
+
+function send(message: FromIngestThread): void {
+  port?.postMessage(message);
+}
+
+/** Batches submitted and not yet answered; a stop waits for them. */
+const unanswered = new Set<Promise<void>>();
+
+port.on('message', (message: ToIngestThread) => {
+  if (message.kind === 'ingest') {
+    const batch = Promise.all(message.requests.map(answer)).then((replies) => send({ kind: 'replies', replies }));
+    unanswered.add(batch);
+    void batch.finally(() => unanswered.delete(batch));
+    return;
+  }
+  void Promise.all(unanswered)
+    .then(() => store.close())
+    .finally(() => send({ kind: 'stopped' }));
+});
