@@ -14,22 +14,29 @@ import { startBareServer, startService, type Target } from './targets.js';
 
 const CONNECTIONS = [10, 50] as const;
 
-function secondsFromEnv(name: string, fallback: number): number {
+function secondsFromEnv(name: string, fallback: number, min = 1): number {
   const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value < 1) throw new Error(`${name} must be a whole number of seconds >= 1`);
+  if (!Number.isFinite(value) || value < min) throw new Error(`${name} must be a whole number >= ${min}`);
   return Math.round(value);
 }
 
-const measuredSeconds = secondsFromEnv('BENCH_SECONDS', 10);
-const warmupSeconds = secondsFromEnv('BENCH_WARMUP_SECONDS', 2);
+const measuredSeconds = secondsFromEnv('BENCH_SECONDS', 6);
+const warmupSeconds = secondsFromEnv('BENCH_WARMUP_SECONDS', 1);
+/**
+ * The targets take turns, round after round, and the reported figures are medians: this machine's speed
+ * drifts by a fifth from minute to minute, and a baseline measured a minute apart from what it is compared
+ * with would move the ratio by as much.
+ */
+const rounds = secondsFromEnv('BENCH_ROUNDS', 3);
 /** BENCH_WORKER=1 runs `cqm serve` with its scoring worker; by default the ingest path is measured alone. */
 const withWorker = ['1', 'true'].includes(process.env.BENCH_WORKER ?? '');
 /** Requests cut off when a run's time is up can be stored without being counted as 202 (two runs per count). */
-const maxInFlight = CONNECTIONS.reduce((sum, c) => sum + 2 * c, 0);
+const maxInFlight = CONNECTIONS.reduce((sum, c) => sum + 2 * rounds * c, 0);
 
 const template = conversationTemplate();
 const bodyFor = bodyFactory(template);
-const measurements: Measurement[] = [];
+/** Every measured run, in order. */
+const runs: Measurement[] = [];
 /** Repeated next to the results, where they matter. */
 const warnings: string[] = [];
 
@@ -37,63 +44,75 @@ function log(line: string): void {
   process.stdout.write(`${line}\n`);
 }
 
-/**
- * A warm-up per connection count (JIT, connection pools, SQLite page cache) before the measured run.
- * Returns how many requests were answered 202 in all runs, warm-ups included, for the durability check.
- */
-async function benchTarget(target: Target): Promise<number> {
-  const warning = await busyWarning(`before the ${target.name} runs`);
-  if (warning) {
-    warnings.push(warning);
-    log(warning);
-  }
-  let accepted = 0;
-  for (const connections of CONNECTIONS) {
-    const warmup = await runLoad(target, connections, warmupSeconds, bodyFor);
-    const measured = await runLoad(target, connections, measuredSeconds, bodyFor);
-    accepted += warmup.accepted + measured.accepted;
-    measurements.push(measured);
-    const failures = warmup.non2xx + warmup.errors + measured.non2xx + measured.errors;
-    log(
-      `  ${target.name} @ ${connections}: ${measured.requestsPerSecond.toFixed(0)} req/s, ` +
-        `p99 ${measured.p99Ms.toFixed(2)} ms${failures ? `, ${failures} failed requests` : ''}`,
-    );
-  }
-  return accepted;
+interface Contender {
+  target: Target;
+  /** Requests answered 202, warm-ups included, for the durability check. */
+  accepted: number;
+  /** Counts what is stored, while the server still runs. */
+  durability(accepted: number): Promise<string>;
+  stop(): Promise<void>;
 }
 
-async function benchBare(): Promise<void> {
-  const bare = await startBareServer();
-  await benchTarget(bare);
-  await bare.child.stop();
+async function measure(contender: Contender, connections: number, round: number): Promise<void> {
+  const warmup = await runLoad(contender.target, connections, warmupSeconds, bodyFor);
+  const measured = await runLoad(contender.target, connections, measuredSeconds, bodyFor);
+  contender.accepted += warmup.accepted + measured.accepted;
+  runs.push(measured);
+  const failures = warmup.non2xx + warmup.errors + measured.non2xx + measured.errors;
+  log(
+    `  round ${round}, ${contender.target.name} @ ${connections}: ${measured.requestsPerSecond.toFixed(0)} req/s, ` +
+      `p99 ${measured.p99Ms.toFixed(2)} ms${failures ? `, ${failures} failed requests` : ''}`,
+  );
 }
 
-async function benchEmbedded(): Promise<void> {
+async function bare(): Promise<Contender> {
+  const target = await startBareServer();
+  return { target, accepted: 0, durability: async () => '', stop: () => target.child.stop() };
+}
+
+async function embedded(): Promise<Contender> {
   const dataDir = makeTempDir('cqm-bench-');
-  const service = await startService('embedded', { dataDir }, { worker: withWorker });
-  const accepted = await benchTarget(service);
-  log(durabilityLine('embedded', accepted, countSqlite(dataDir), maxInFlight));
-  await service.child.stop();
-  removeTempDir(dataDir);
+  const target = await startService('embedded', { dataDir }, { worker: withWorker });
+  return {
+    target,
+    accepted: 0,
+    durability: async (accepted) => durabilityLine('embedded', accepted, countSqlite(dataDir), maxInFlight),
+    async stop() {
+      await target.child.stop();
+      removeTempDir(dataDir);
+    },
+  };
 }
 
-async function benchPostgres(): Promise<void> {
+async function postgres(): Promise<Contender | undefined> {
   let database: Awaited<ReturnType<typeof createBenchDatabase>>;
   try {
     database = await createBenchDatabase();
   } catch (error) {
     log(`postgres: skipped, PostgreSQL did not answer at ${ADMIN_URL} (${(error as Error).message})`);
-    return;
+    return undefined;
   }
   onCleanup(() => database.drop());
   // The service needs a data dir even on PostgreSQL; keep it out of the repository.
   const dataDir = makeTempDir('cqm-bench-pg-');
-  const service = await startService('postgres', { dataDir, databaseUrl: database.url }, { worker: withWorker });
-  const accepted = await benchTarget(service);
-  log(durabilityLine('postgres', accepted, await countPostgres(database.url), maxInFlight));
-  await service.child.stop();
-  await database.drop();
-  removeTempDir(dataDir);
+  const target = await startService('postgres', { dataDir, databaseUrl: database.url }, { worker: withWorker });
+  return {
+    target,
+    accepted: 0,
+    durability: async (accepted) =>
+      durabilityLine('postgres', accepted, await countPostgres(database.url), maxInFlight),
+    async stop() {
+      await target.child.stop();
+      await database.drop();
+      removeTempDir(dataDir);
+    },
+  };
+}
+
+/** The run of median requests per second among a target's rounds at one connection count. */
+function medianRun(target: string, connections: number): Measurement | undefined {
+  const own = runs.filter((m) => m.target === target && m.connections === connections);
+  return own.sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(own.length / 2)];
 }
 
 async function main(): Promise<void> {
@@ -103,29 +122,52 @@ async function main(): Promise<void> {
   log(
     `body: ${Buffer.byteLength(sample)} bytes (${body.transcript.length} turns, ${body.events.length} events, metadata)`,
   );
-  log(`runs: ${warmupSeconds} s warm-up + ${measuredSeconds} s measured, at ${CONNECTIONS.join(' and ')} connections`);
+  log(
+    `runs: ${rounds} rounds of ${warmupSeconds} s warm-up + ${measuredSeconds} s measured per target, ` +
+      `at ${CONNECTIONS.join(' and ')} connections; the targets take turns`,
+  );
   log(
     withWorker
       ? 'service: cqm serve with its scoring worker (BENCH_WORKER=1)'
       : 'service: cqm serve --no-worker (ingest path alone; BENCH_WORKER=1 keeps the scoring worker)',
   );
 
-  await benchBare();
-  await benchEmbedded();
-  await benchPostgres();
+  const contenders = [await bare(), await embedded()];
+  const pg = await postgres();
+  if (pg) contenders.push(pg);
+  for (const contender of contenders) onCleanup(() => contender.target.child.stop());
 
+  const warning = await busyWarning('before the runs');
+  if (warning) {
+    warnings.push(warning);
+    log(warning);
+  }
+  for (const connections of CONNECTIONS) {
+    for (let round = 1; round <= rounds; round++) {
+      for (const contender of contenders) await measure(contender, connections, round);
+    }
+  }
+  for (const contender of contenders) {
+    const line = await contender.durability(contender.accepted);
+    if (line) log(line);
+    await contender.stop();
+  }
+
+  const medians = contenders.flatMap(({ target }) =>
+    CONNECTIONS.flatMap((connections) => medianRun(target.name, connections) ?? []),
+  );
   log('');
-  log(table(measurements));
+  log(`medians of ${rounds} rounds:`);
+  log(table(medians));
   log('');
-  for (const warning of warnings) log(warning);
+  for (const line of warnings) log(line);
   for (const target of ['embedded', 'postgres']) {
-    if (!find(measurements, target, 50)) continue;
-    const ratios = CONNECTIONS.map((c) => `${c} conns ${ratio(measurements, target, c)?.toFixed(2) ?? 'n/a'}`);
+    if (!find(medians, target, 50)) continue;
+    const ratios = CONNECTIONS.map((c) => `${c} conns ${ratio(medians, target, c)?.toFixed(2) ?? 'n/a'}`);
     log(`full/bare ${target}: ${ratios.join(', ')}`);
   }
-  for (const target of ['embedded', 'postgres'])
-    if (find(measurements, target, 50)) log(goalLine(measurements, target));
-  const headline = ratio(measurements, 'embedded', 50);
+  for (const target of ['embedded', 'postgres']) if (find(medians, target, 50)) log(goalLine(medians, target));
+  const headline = ratio(medians, 'embedded', 50);
   if (headline === undefined) throw new Error('no embedded measurement at 50 connections');
   log(`ratio: ${headline.toFixed(2)}`);
 }
