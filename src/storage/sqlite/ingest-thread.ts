@@ -8,9 +8,10 @@
  * Group commit, pipelined: at most one batch is with the thread at a time, and whatever arrives while it
  * commits travels as the next batch. Each commit costs about a dozen page writes to the log whatever its
  * size, so under load batches grow by themselves and the cost per conversation falls, while a lone
- * request is sent at once. If the thread dies, the
- * requests it held answer 503 (the client retries; idempotency keys and external ids make that safe) and
- * a new thread starts.
+ * request is sent at once.
+ *
+ * If the thread dies, the requests it held answer 503 (the client retries; idempotency keys and external
+ * ids make that safe) and a new thread starts.
  */
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
