@@ -3,6 +3,7 @@
  * simply stops renewing its lease; once it runs out, another worker claims the job again.
  */
 import type { Kysely, Updateable } from 'kysely';
+import { prepareQuery } from '../storage/prepared.js';
 import type { Database, JobsTable } from '../storage/schema.js';
 import type { Store } from '../storage/store.js';
 
@@ -52,11 +53,21 @@ async function moveOwnedJob(tx: Kysely<Database>, job: Job, set: Updateable<Jobs
 }
 
 /**
- * Finishes a job inside `tx` together with the work's own writes. Returns false, and the caller must roll
- * back, when the lease was taken over: that is what keeps a conversation scored exactly once.
+ * Finishes a job inside `tx` together with the work's own writes. The returned function answers false, and
+ * the caller must roll back, when the lease was taken over: that is what keeps a conversation scored exactly
+ * once. Compiled once per store: every job runs it.
  */
-export function completeJob(tx: Kysely<Database>, job: Job, now: number): Promise<boolean> {
-  return moveOwnedJob(tx, job, { status: 'done', lease_until: null, last_error: null }, now);
+export function prepareJobCompletion(store: Store): (tx: Kysely<Database>, job: Job, now: number) => Promise<boolean> {
+  const complete = prepareQuery(store, (p) =>
+    store.db
+      .updateTable('jobs')
+      .set({ status: 'done', lease_until: null, last_error: null, updated_at: p('now') })
+      .where('id', '=', p('id'))
+      .where('status', '=', 'running')
+      .where('locked_by', '=', p('locked_by'))
+      .returning('id'),
+  );
+  return async (tx, job, now) => (await complete.execute(tx, { id: job.id, locked_by: job.locked_by, now })).length > 0;
 }
 
 export function createQueue(

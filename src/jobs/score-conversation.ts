@@ -3,11 +3,13 @@ import type { CheckCatalogue } from '../checks/catalogue.js';
 import type { CheckDefinition, CheckResultDraft } from '../domain/checks.js';
 import type { Environment, Outcome, ScorableConversation } from '../domain/conversation.js';
 import { SCORE_CONVERSATION_JOB } from '../storage/conversation-ingest.js';
-import { loadScorable, type StoredResult, writeResults } from '../storage/conversation-repo.js';
+import { createScorableReader, type StoredResult } from '../storage/conversation-repo.js';
+import { prepareQuery } from '../storage/prepared.js';
+import { createResultsWriter } from '../storage/results-writer.js';
 import type { Store } from '../storage/store.js';
-import { enqueueScoringEvents } from '../storage/webhooks/outbox.js';
+import { createScoringOutbox } from '../storage/webhooks/outbox.js';
 import { type JobHandler, LeaseLostError } from './job-handler.js';
-import { completeJob } from './queue.js';
+import { prepareJobCompletion } from './queue.js';
 
 export interface Scorer {
   score(
@@ -17,20 +19,26 @@ export interface Scorer {
   scorerVersion(check: CheckDefinition): string;
 }
 
-function setStatus(status: 'queued' | 'evaluating' | 'failed') {
-  return async (
-    tx: Parameters<JobHandler['onClaimed']>[0],
-    job: Parameters<JobHandler['onClaimed']>[1],
-    now: number,
-  ) => {
-    await tx
+/** The conversation's visible status follows its job; compiled once per store, as every claim runs it. */
+function prepareStatusUpdate(store: Store) {
+  const update = prepareQuery(store, (p) =>
+    store.db
       .updateTable('conversations')
-      .set({ status, updated_at: now })
-      .where('id', '=', job.subject_id)
-      .where('project_id', '=', job.project_id)
-      .where('environment', '=', job.environment)
-      .execute();
-  };
+      .set({ status: p('status'), updated_at: p('now') })
+      .where('id', '=', p('id'))
+      .where('project_id', '=', p('project_id'))
+      .where('environment', '=', p('environment')),
+  );
+  return (status: 'queued' | 'evaluating' | 'failed'): JobHandler['onClaimed'] =>
+    async (tx, job, now) => {
+      await update.execute(tx, {
+        status,
+        now,
+        id: job.subject_id,
+        project_id: job.project_id,
+        environment: job.environment,
+      });
+    };
 }
 
 export function scoreConversationHandler(deps: {
@@ -40,6 +48,11 @@ export function scoreConversationHandler(deps: {
   clock?: () => number;
 }): JobHandler {
   const clock = deps.clock ?? Date.now;
+  const loadScorable = createScorableReader(deps.store);
+  const completeJob = prepareJobCompletion(deps.store);
+  const resultsWriter = createResultsWriter(deps.store);
+  const outbox = createScoringOutbox(deps.store);
+  const setStatus = prepareStatusUpdate(deps.store);
   return {
     kind: SCORE_CONVERSATION_JOB,
     onClaimed: setStatus('evaluating'),
@@ -82,9 +95,9 @@ export function scoreConversationHandler(deps: {
         if (!(await completeJob(tx, job, clock()))) throw new LeaseLostError(job);
         if (switchesBookingOn) await deps.catalogue.recordBookingSwitch(tx, scope.projectId);
         const now = clock();
-        await writeResults(tx, scope, job.subject_id, outcome, stored, now);
+        await resultsWriter.writeResults(tx, scope, job.subject_id, outcome, stored, now);
         // Webhook events commit with the results they report (the outbox).
-        await enqueueScoringEvents(tx, scope, job.subject_id, outcome, stored, now);
+        await outbox.enqueueScoringEvents(tx, scope, job.subject_id, outcome, stored, now);
       });
     },
   };

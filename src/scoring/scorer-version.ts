@@ -17,10 +17,22 @@ export function scorerVersionFor(engineVersion: string, check: VersionedCheck, m
     .slice(0, VERSION_LENGTH);
 }
 
+// Every result names its scorer version, and the same few checks are scored over and over: hashing once per
+// distinct input keeps a SHA-256 per result off the worker. Bounded, since stale entries are never read again.
+const MAX_REMEMBERED = 1_000;
+const remembered = new Map<string, string>();
+
 /**
  * An opaque short string that changes whenever the engine version, the check (key and version) or
  * the model configuration changes.
  */
 export function scorerVersion(check: VersionedCheck, modelConfigFingerprint = ''): string {
-  return scorerVersionFor(SCORING_ENGINE_VERSION, check, modelConfigFingerprint);
+  const input = JSON.stringify([check.key, check.version, modelConfigFingerprint]);
+  let version = remembered.get(input);
+  if (version === undefined) {
+    version = scorerVersionFor(SCORING_ENGINE_VERSION, check, modelConfigFingerprint);
+    if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+    remembered.set(input, version);
+  }
+  return version;
 }

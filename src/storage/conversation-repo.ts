@@ -13,7 +13,8 @@ import type {
 } from '../domain/conversation.js';
 import { newId } from '../domain/ids.js';
 import { createIngest } from './conversation-ingest.js';
-import { applyConversationHealth } from './health/rollups.js';
+import { prepareQuery } from './prepared.js';
+import { createResultsWriter, type ResultsWriter } from './results-writer.js';
 import type { Database } from './schema.js';
 import type { Store } from './store.js';
 
@@ -92,61 +93,6 @@ export interface FeedbackLabel {
  */
 export type StoredResult = CheckResult & { check_category?: CheckCategory | null; check_severity?: Severity | null };
 
-/**
- * Replaces all results of a conversation and marks it done, inside the caller's transaction, so a re-score
- * is never seen half-written. Its contribution to health moves from the old results to the new ones in the
- * same transaction.
- */
-export async function writeResults(
-  tx: Kysely<Database>,
-  scope: Scope,
-  conversationId: string,
-  outcome: string | null,
-  results: StoredResult[],
-  now: number,
-): Promise<void> {
-  const owned = await tx
-    .selectFrom('conversations')
-    .select('id')
-    .where('id', '=', conversationId)
-    .where('project_id', '=', scope.projectId)
-    .where('environment', '=', scope.environment)
-    .executeTakeFirst();
-  if (!owned) throw new Error(`conversation ${conversationId} is not in this project and environment`);
-  await tx
-    .deleteFrom('check_results')
-    .where('conversation_id', '=', conversationId)
-    .where('project_id', '=', scope.projectId)
-    .where('environment', '=', scope.environment)
-    .execute();
-  if (results.length > 0) {
-    await tx
-      .insertInto('check_results')
-      .values(
-        results.map((r, position) => ({
-          ...r,
-          check_category: r.check_category ?? null,
-          check_severity: r.check_severity ?? null,
-          evidence_turns: JSON.stringify(r.evidence_turns),
-          conversation_id: conversationId,
-          project_id: scope.projectId,
-          environment: scope.environment,
-          position,
-          created_at: now,
-        })),
-      )
-      .execute();
-  }
-  await tx
-    .updateTable('conversations')
-    .set({ status: 'done', outcome, updated_at: now })
-    .where('id', '=', conversationId)
-    .where('project_id', '=', scope.projectId)
-    .where('environment', '=', scope.environment)
-    .execute();
-  await applyConversationHealth(tx, scope, conversationId, outcome, results, now);
-}
-
 /** The turn fields the API defines; a document keeps whatever else a client sent, the API shows these. */
 function turnOf(turn: Turn): Turn {
   const { speaker, text, start_ms, end_ms, asr_confidence } = turn;
@@ -175,25 +121,30 @@ export function documentOf(input: NewConversation): string {
   );
 }
 
-/** What scoring reads of a stored conversation. */
-export async function loadScorable(
-  ex: Kysely<Database>,
-  scope: Scope,
-  conversationId: string,
-): Promise<ScorableConversation | null> {
-  const row = await ex
-    .selectFrom('conversations')
-    .select(['channel', 'ended_by', 'document'])
-    .where('id', '=', conversationId)
-    .where('project_id', '=', scope.projectId)
-    .where('environment', '=', scope.environment)
-    .executeTakeFirst();
-  if (!row) return null;
-  return { channel: row.channel as Channel, ended_by: row.ended_by as EndedBy | null, ...readDocument(row.document) };
+/** What scoring reads of a stored conversation; compiled once per store, as every job runs it. */
+export function createScorableReader(store: Store) {
+  const read = prepareQuery<{ channel: string; ended_by: string | null; document: string }>(store, (p) =>
+    store.db
+      .selectFrom('conversations')
+      .select(['channel', 'ended_by', 'document'])
+      .where('id', '=', p('id'))
+      .where('project_id', '=', p('project_id'))
+      .where('environment', '=', p('environment')),
+  );
+  return async (ex: Kysely<Database>, scope: Scope, conversationId: string): Promise<ScorableConversation | null> => {
+    const [row] = await read.execute(ex, {
+      id: conversationId,
+      project_id: scope.projectId,
+      environment: scope.environment,
+    });
+    if (!row) return null;
+    return { channel: row.channel as Channel, ended_by: row.ended_by as EndedBy | null, ...readDocument(row.document) };
+  };
 }
 
 export function createConversationRepo(store: Store, clock: () => number = Date.now) {
   const { db } = store;
+  let resultsWriter: ResultsWriter | undefined;
 
   /** Finds a conversation by the service's id or the client's external_id, within the scope only. */
   async function findConversationRow(ex: Kysely<Database>, scope: Scope, idOrExternalId: string) {
@@ -323,7 +274,9 @@ export function createConversationRepo(store: Store, clock: () => number = Date.
       outcome: string | null,
       results: StoredResult[],
     ): Promise<void> {
-      return store.write((tx) => writeResults(tx, scope, conversationId, outcome, results, clock()));
+      resultsWriter ??= createResultsWriter(store);
+      const writer = resultsWriter;
+      return store.write((tx) => writer.writeResults(tx, scope, conversationId, outcome, results, clock()));
     },
   };
 }

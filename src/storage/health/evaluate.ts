@@ -15,7 +15,14 @@ import {
 import { newId } from '../../domain/ids.js';
 import type { Database } from '../schema.js';
 import { enqueueHealthEvent } from '../webhooks/outbox.js';
-import { assessGroup, groupMembers, type HealthScope, loadAgentInputs, type MemberRow } from './reads.js';
+import {
+  type AgentInputs,
+  assessGroup,
+  groupMembers,
+  type HealthScope,
+  loadAgentInputs,
+  type MemberRow,
+} from './reads.js';
 
 export type { HealthScope } from './reads.js';
 
@@ -33,7 +40,7 @@ export interface StoredState {
 /** Keyed `${kind}:${id}`. */
 export type LockedStates = Map<string, StoredState>;
 
-const stateKey = (kind: HealthSubjectKind, id: string) => `${kind}:${id}`;
+export const stateKey = (kind: HealthSubjectKind, id: string) => `${kind}:${id}`;
 const LOCK_CHUNK = 500;
 
 /**
@@ -193,20 +200,47 @@ export async function reevaluateAgent(
     .executeTakeFirst();
   const days = windowDays(now, timeZone);
   const inputs = (await loadAgentInputs(tx, scope, days, [agentId]))(agentId);
-  const groupId = agent?.group_id ?? null;
+  await recordAgentAssessment(
+    tx,
+    scope,
+    { agentId, groupId: agent?.group_id ?? null, inputs, days, now, locked },
+    {
+      alsoGroups,
+      groupOnlyIfAgentMoved,
+    },
+  );
+}
+
+/** What re-evaluating an agent starts from: its group and its inputs, read in the caller's transaction. */
+export interface AgentEvaluation {
+  agentId: string;
+  groupId: string | null;
+  inputs: AgentInputs;
+  days: WindowDays;
+  now: number;
+  locked: LockedStates;
+}
+
+/** Records the agent's assessment, then re-evaluates the groups that may have moved with it. */
+export async function recordAgentAssessment(
+  tx: Kysely<Database>,
+  scope: HealthScope,
+  { agentId, groupId, inputs, days, now, locked }: AgentEvaluation,
+  options: { alsoGroups: readonly string[]; groupOnlyIfAgentMoved: boolean },
+): Promise<void> {
   const before = locked.get(stateKey('agent', agentId));
   const assessment = agentHealth(inputs);
   await record(tx, scope, { kind: 'agent', id: agentId }, locked, assessment, groupId, now);
   // A group's assessment is made of its agents' assessments (status, reason, and whether they are active):
   // when this agent's is the same as before and it was already active, its group cannot have changed.
   const unchanged =
-    groupOnlyIfAgentMoved &&
+    options.groupOnlyIfAgentMoved &&
     before !== undefined &&
     before.status === assessment.status &&
     before.reason === assessment.reason &&
     inputs.last30.conversations > 1;
   const ownGroup = groupId && !unchanged ? [groupId] : [];
-  const groups = [...new Set([...ownGroup, ...alsoGroups])].sort();
+  const groups = [...new Set([...ownGroup, ...options.alsoGroups])].sort();
   for (const id of groups) await reevaluateGroupWithDays(tx, scope, id, days, now, locked);
 }
 

@@ -15,7 +15,9 @@ import {
   groupHealth,
   type Release,
 } from '../../domain/health/status.js';
+import { prepareQuery } from '../prepared.js';
 import type { Database } from '../schema.js';
+import type { Store } from '../store.js';
 
 export interface HealthScope {
   projectId: string;
@@ -27,34 +29,21 @@ export interface AgentInputs extends AgentHealthInput {
   agentId: string;
 }
 
-/** `agentIds` undefined reads the whole scope (the daily sweep); an empty list reads nothing. */
-async function windowTotals(
-  ex: Kysely<Database>,
-  scope: HealthScope,
-  days: WindowDays,
-  agentIds: readonly string[] | undefined,
-): Promise<Map<string, { last7: HealthTotals; last30: HealthTotals }>> {
-  const totals = new Map<string, { last7: HealthTotals; last30: HealthTotals }>();
-  if (agentIds?.length === 0) return totals;
-  const rows = await ex
-    .selectFrom('health_daily')
-    .select('agent_id')
-    .select(TOTAL_FIELDS.map((field) => sql<number>`sum(${sql.ref(field)})`.as(`${field}_30`)))
-    .select(
-      TOTAL_FIELDS.map((field) =>
-        sql<number>`sum(case when ${sql.ref('day')} >= ${days.from7} then ${sql.ref(field)} else 0 end)`.as(
-          `${field}_7`,
-        ),
-      ),
-    )
-    .where('project_id', '=', scope.projectId)
-    .where('environment', '=', scope.environment)
-    .$if(agentIds !== undefined, (qb) => qb.where('agent_id', 'in', agentIds as string[]))
-    .where('day', '>=', days.from30)
-    .where('day', '<=', days.today)
-    .groupBy('agent_id')
-    .execute();
-  for (const row of rows as unknown as Array<Record<string, unknown> & { agent_id: string }>) {
+type WindowTotals = Map<string, { last7: HealthTotals; last30: HealthTotals }>;
+
+/** Sums of each counter over the 30-day window and, through `from7`, over the 7-day one. */
+function windowSums(from7: unknown) {
+  return [
+    ...TOTAL_FIELDS.map((field) => sql<number>`sum(${sql.ref(field)})`.as(`${field}_30`)),
+    ...TOTAL_FIELDS.map((field) =>
+      sql<number>`sum(case when ${sql.ref('day')} >= ${from7} then ${sql.ref(field)} else 0 end)`.as(`${field}_7`),
+    ),
+  ];
+}
+
+function windowTotalsOf(rows: readonly unknown[]): WindowTotals {
+  const totals: WindowTotals = new Map();
+  for (const row of rows as Array<Record<string, unknown> & { agent_id: string }>) {
     const last7 = emptyTotals();
     const last30 = emptyTotals();
     for (const field of TOTAL_FIELDS) {
@@ -66,25 +55,39 @@ async function windowTotals(
   return totals;
 }
 
-async function failuresIn7(
+/** `agentIds` undefined reads the whole scope (the daily sweep); an empty list reads nothing. */
+async function windowTotals(
   ex: Kysely<Database>,
   scope: HealthScope,
   days: WindowDays,
   agentIds: readonly string[] | undefined,
-): Promise<Map<string, CheckFailures[]>> {
-  const byAgent = new Map<string, CheckFailures[]>();
-  if (agentIds?.length === 0) return byAgent;
+): Promise<WindowTotals> {
+  if (agentIds?.length === 0) return new Map();
   const rows = await ex
-    .selectFrom('health_daily_checks')
-    .select(['agent_id', 'check_key', 'check_name', 'day', 'failures', 'high_severity_failures'])
+    .selectFrom('health_daily')
+    .select('agent_id')
+    .select(windowSums(days.from7))
     .where('project_id', '=', scope.projectId)
     .where('environment', '=', scope.environment)
     .$if(agentIds !== undefined, (qb) => qb.where('agent_id', 'in', agentIds as string[]))
-    .where('day', '>=', days.from7)
+    .where('day', '>=', days.from30)
     .where('day', '<=', days.today)
-    .where('failures', '>', 0)
-    .orderBy('day')
+    .groupBy('agent_id')
     .execute();
+  return windowTotalsOf(rows);
+}
+
+interface FailureRow {
+  agent_id: string;
+  check_key: string;
+  check_name: string;
+  failures: number;
+  high_severity_failures: number;
+}
+
+/** Rows ordered by day, so each check keeps its latest day's name. */
+function failuresOf(rows: readonly FailureRow[]): Map<string, CheckFailures[]> {
+  const byAgent = new Map<string, CheckFailures[]>();
   const entries = new Map<string, CheckFailures>();
   for (const row of rows) {
     const id = `${row.agent_id}\u0000${row.check_key}`;
@@ -103,14 +106,54 @@ async function failuresIn7(
   return byAgent;
 }
 
+async function failuresIn7(
+  ex: Kysely<Database>,
+  scope: HealthScope,
+  days: WindowDays,
+  agentIds: readonly string[] | undefined,
+): Promise<Map<string, CheckFailures[]>> {
+  if (agentIds?.length === 0) return new Map();
+  const rows = await ex
+    .selectFrom('health_daily_checks')
+    .select(['agent_id', 'check_key', 'check_name', 'failures', 'high_severity_failures'])
+    .where('project_id', '=', scope.projectId)
+    .where('environment', '=', scope.environment)
+    .$if(agentIds !== undefined, (qb) => qb.where('agent_id', 'in', agentIds as string[]))
+    .where('day', '>=', days.from7)
+    .where('day', '<=', days.today)
+    .where('failures', '>', 0)
+    .orderBy('day')
+    .execute();
+  return failuresOf(rows);
+}
+
+interface ReleaseRow {
+  agent_id: string;
+  version: string;
+  first_seen_day: string;
+  first_seen_at: number;
+}
+
+/** Each agent's newest release. */
+function releasesOf(rows: readonly ReleaseRow[]): Map<string, Release & { at: number }> {
+  const newest = new Map<string, Release & { at: number }>();
+  for (const row of rows) {
+    const at = Number(row.first_seen_at);
+    const current = newest.get(row.agent_id);
+    if (!current || at > current.at) {
+      newest.set(row.agent_id, { version: row.version, first_seen_day: row.first_seen_day, at });
+    }
+  }
+  return newest;
+}
+
 async function releasesIn7(
   ex: Kysely<Database>,
   scope: HealthScope,
   days: WindowDays,
   agentIds: readonly string[] | undefined,
-): Promise<Map<string, Release>> {
-  const newest = new Map<string, Release & { at: number }>();
-  if (agentIds?.length === 0) return newest;
+): Promise<Map<string, Release & { at: number }>> {
+  if (agentIds?.length === 0) return new Map();
   const rows = await ex
     .selectFrom('agent_releases')
     .select(['agent_id', 'version', 'first_seen_day', 'first_seen_at'])
@@ -120,14 +163,25 @@ async function releasesIn7(
     .where('first_seen_day', '>=', days.from7)
     .where('first_seen_day', '<=', days.today)
     .execute();
-  for (const row of rows) {
-    const at = Number(row.first_seen_at);
-    const current = newest.get(row.agent_id);
-    if (!current || at > current.at) {
-      newest.set(row.agent_id, { version: row.version, first_seen_day: row.first_seen_day, at });
-    }
-  }
-  return newest;
+  return releasesOf(rows);
+}
+
+function inputsFrom(
+  totals: WindowTotals,
+  failures: Map<string, CheckFailures[]>,
+  releases: Map<string, Release & { at: number }>,
+): (agentId: string) => AgentInputs {
+  return (agentId) => {
+    const windows = totals.get(agentId);
+    const release = releases.get(agentId);
+    return {
+      agentId,
+      last7: windows?.last7 ?? emptyTotals(),
+      last30: windows?.last30 ?? emptyTotals(),
+      failures7: failures.get(agentId) ?? [],
+      release: release ? { version: release.version, first_seen_day: release.first_seen_day } : null,
+    };
+  };
 }
 
 /** The rules' inputs for some agents (or every agent of the scope with rollups), in three indexed queries. */
@@ -142,16 +196,63 @@ export async function loadAgentInputs(
     failuresIn7(ex, scope, days, agentIds),
     releasesIn7(ex, scope, days, agentIds),
   ]);
-  return (agentId) => {
-    const windows = totals.get(agentId);
-    const release = releases.get(agentId);
-    return {
-      agentId,
-      last7: windows?.last7 ?? emptyTotals(),
-      last30: windows?.last30 ?? emptyTotals(),
-      failures7: failures.get(agentId) ?? [],
-      release: release ? { version: release.version, first_seen_day: release.first_seen_day } : null,
+  return inputsFrom(totals, failures, releases);
+}
+
+/**
+ * The rules' inputs for one agent, in the same three queries compiled once per store: scoring reads them for
+ * every conversation.
+ */
+export function prepareAgentInputsReader(store: Store) {
+  const { db } = store;
+  const oneAgent = { project_id: 'project_id', environment: 'environment', agent_id: 'agent_id' } as const;
+  const totals = prepareQuery(store, (p) =>
+    db
+      .selectFrom('health_daily')
+      .select('agent_id')
+      .select(windowSums(p('from7')))
+      .where('project_id', '=', p(oneAgent.project_id))
+      .where('environment', '=', p(oneAgent.environment))
+      .where('agent_id', '=', p(oneAgent.agent_id))
+      .where('day', '>=', p('from30'))
+      .where('day', '<=', p('today'))
+      .groupBy('agent_id'),
+  );
+  const failures = prepareQuery<FailureRow>(store, (p) =>
+    db
+      .selectFrom('health_daily_checks')
+      .select(['agent_id', 'check_key', 'check_name', 'failures', 'high_severity_failures'])
+      .where('project_id', '=', p(oneAgent.project_id))
+      .where('environment', '=', p(oneAgent.environment))
+      .where('agent_id', '=', p(oneAgent.agent_id))
+      .where('day', '>=', p('from7'))
+      .where('day', '<=', p('today'))
+      .where('failures', '>', 0)
+      .orderBy('day'),
+  );
+  const releases = prepareQuery<ReleaseRow>(store, (p) =>
+    db
+      .selectFrom('agent_releases')
+      .select(['agent_id', 'version', 'first_seen_day', 'first_seen_at'])
+      .where('project_id', '=', p(oneAgent.project_id))
+      .where('environment', '=', p(oneAgent.environment))
+      .where('agent_id', '=', p(oneAgent.agent_id))
+      .where('first_seen_day', '>=', p('from7'))
+      .where('first_seen_day', '<=', p('today')),
+  );
+  return async (ex: Kysely<Database>, scope: HealthScope, days: WindowDays, agentId: string): Promise<AgentInputs> => {
+    const params = {
+      project_id: scope.projectId,
+      environment: scope.environment,
+      agent_id: agentId,
+      ...days,
     };
+    const [totalRows, failureRows, releaseRows] = await Promise.all([
+      totals.execute(ex, params),
+      failures.execute(ex, params),
+      releases.execute(ex, params),
+    ]);
+    return inputsFrom(windowTotalsOf(totalRows), failuresOf(failureRows), releasesOf(releaseRows))(agentId);
   };
 }
 

@@ -11,73 +11,21 @@ import {
   TOTAL_FIELDS,
 } from '../../domain/health/contribution.js';
 import { type Day, localDay } from '../../domain/health/days.js';
+import { type Param, prepareQuery } from '../prepared.js';
 import type { Database, HealthContributionsTable } from '../schema.js';
-import { type HealthScope, lockStates, reevaluateAgent } from './evaluate.js';
+import type { Store } from '../store.js';
+import type { HealthScope } from './evaluate.js';
+import { createScoredAgentHealth } from './scored-agent.js';
 
 type Counters = Pick<Contribution, (typeof TOTAL_FIELDS)[number]>;
 
-function counters(contribution: Counters, sign: 1 | -1): Counters {
-  return Object.fromEntries(TOTAL_FIELDS.map((field) => [field, sign * contribution[field]])) as unknown as Counters;
-}
-
-/** Adds a contribution to one agent-day (sign -1 takes it out): atomic increments, safe under concurrency. */
-async function applyToDay(
-  tx: Kysely<Database>,
-  scope: HealthScope,
-  agentId: string,
-  day: Day,
-  contribution: Counters & { failed_checks: FailedCheck[] },
-  sign: 1 | -1,
-): Promise<void> {
-  const key = { project_id: scope.projectId, environment: scope.environment, agent_id: agentId, day };
-  await tx
-    .insertInto('health_daily')
-    .values({ ...key, ...counters(contribution, sign) })
-    .onConflict((oc) =>
-      oc
-        .columns(['project_id', 'environment', 'agent_id', 'day'])
-        .doUpdateSet(
-          Object.fromEntries(
-            TOTAL_FIELDS.map((field) => [
-              field,
-              sql`${sql.ref(`health_daily.${field}`)} + ${sql.ref(`excluded.${field}`)}`,
-            ]),
-          ),
-        ),
-    )
-    .execute();
-
-  const byCheck = new Map<string, { name: string; failures: number; high: number }>();
-  for (const failed of contribution.failed_checks) {
-    const entry = byCheck.get(failed.key) ?? { name: failed.name, failures: 0, high: 0 };
-    entry.failures += 1;
-    if (failed.high) entry.high += 1;
-    byCheck.set(failed.key, entry);
-  }
-  for (const [checkKey, entry] of byCheck) {
-    await tx
-      .insertInto('health_daily_checks')
-      .values({
-        ...key,
-        check_key: checkKey,
-        check_name: entry.name,
-        failures: sign * entry.failures,
-        high_severity_failures: sign * entry.high,
-      })
-      .onConflict((oc) =>
-        oc.columns(['project_id', 'environment', 'agent_id', 'day', 'check_key']).doUpdateSet((eb) => ({
-          failures: eb('health_daily_checks.failures', '+', eb.ref('excluded.failures')),
-          high_severity_failures: eb(
-            'health_daily_checks.high_severity_failures',
-            '+',
-            eb.ref('excluded.high_severity_failures'),
-          ),
-          // Reasons name a check by its latest name; taking a contribution out keeps the name there is.
-          check_name: sign === 1 ? eb.ref('excluded.check_name') : eb.ref('health_daily_checks.check_name'),
-        })),
-      )
-      .execute();
-  }
+/** The conversation being scored, as health needs it: whose day it adds to, and in which time zone. */
+export interface ScoredConversation {
+  id: string;
+  agent_id: string;
+  agent_version: string | null;
+  ended_at_ms: number;
+  timezone: string;
 }
 
 function storedContribution(row: HealthContributionsTable): Contribution {
@@ -87,90 +35,198 @@ function storedContribution(row: HealthContributionsTable): Contribution {
   };
 }
 
-/** Records a release of an agent with the first day it was seen (the earliest ended_at carrying it). */
-async function recordRelease(
-  tx: Kysely<Database>,
-  scope: HealthScope,
-  agentId: string,
-  version: string,
-  endedAtMs: number,
-  day: Day,
-): Promise<void> {
-  await tx
-    .insertInto('agent_releases')
-    .values({
-      project_id: scope.projectId,
-      environment: scope.environment,
-      agent_id: agentId,
-      version,
-      first_seen_day: day,
-      first_seen_at: endedAtMs,
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['project_id', 'environment', 'agent_id', 'version'])
-        .doUpdateSet((eb) => ({
-          first_seen_day: eb.ref('excluded.first_seen_day'),
-          first_seen_at: eb.ref('excluded.first_seen_at'),
-        }))
-        .where((eb) => eb('excluded.first_seen_at', '<', eb.ref('agent_releases.first_seen_at'))),
-    )
-    .execute();
+/** Failures per check of one contribution, so each agent-day-check row is written once. */
+function failuresByCheck(failedChecks: readonly FailedCheck[]) {
+  const byCheck = new Map<string, { name: string; failures: number; high: number }>();
+  for (const failed of failedChecks) {
+    const entry = byCheck.get(failed.key) ?? { name: failed.name, failures: 0, high: 0 };
+    entry.failures += 1;
+    if (failed.high) entry.high += 1;
+    byCheck.set(failed.key, entry);
+  }
+  return byCheck;
 }
 
 /**
- * Moves a conversation's contribution to health from its previous results (if it was scored before) to the
- * new ones, then re-evaluates its agent and the agent's group, recording any change of status. Runs inside
- * the caller's transaction, after the results are written.
+ * The rollup writes of scoring, compiled once per store: every scored conversation runs each of them, and
+ * building a query costs more than running it.
  */
-export async function applyConversationHealth(
-  tx: Kysely<Database>,
-  scope: HealthScope,
-  conversationId: string,
-  outcome: string | null,
-  results: readonly ResultForHealth[],
-  now: number,
-): Promise<void> {
-  const conversation = await tx
-    .selectFrom('conversations')
-    .innerJoin('projects', 'projects.id', 'conversations.project_id')
-    .innerJoin('workspaces', 'workspaces.id', 'projects.workspace_id')
-    .select([
-      'conversations.agent_id',
-      'conversations.agent_version',
-      'conversations.ended_at_ms',
-      'workspaces.timezone',
-    ])
-    .where('conversations.id', '=', conversationId)
-    .where('conversations.project_id', '=', scope.projectId)
-    .where('conversations.environment', '=', scope.environment)
-    .executeTakeFirst();
-  if (!conversation) return;
-  const agentId = conversation.agent_id;
-
-  // Every writer of an agent's health holds its state row first, so evaluations of one agent never interleave.
-  const states = await lockStates(tx, scope, [{ kind: 'agent', id: agentId }], now);
-
-  const previous = await tx
-    .selectFrom('health_contributions')
-    .selectAll()
-    .where('conversation_id', '=', conversationId)
-    .executeTakeFirst();
-  if (previous) await applyToDay(tx, scope, previous.agent_id, previous.day, storedContribution(previous), -1);
-
-  const day = localDay(Number(conversation.ended_at_ms), conversation.timezone);
-  const contribution = contributionOf(outcome, results);
-  await applyToDay(tx, scope, agentId, day, contribution, 1);
-  const { failed_checks, ...totals } = contribution;
-  const row = { ...totals, agent_id: agentId, day, failed_checks: JSON.stringify(failed_checks) };
-  await tx
-    .insertInto('health_contributions')
-    .values({ conversation_id: conversationId, project_id: scope.projectId, environment: scope.environment, ...row })
-    .onConflict((oc) => oc.column('conversation_id').doUpdateSet(row))
-    .execute();
-
-  if (conversation.agent_version !== null) {
-    await recordRelease(tx, scope, agentId, conversation.agent_version, Number(conversation.ended_at_ms), day);
-  }
-  await reevaluateAgent(tx, scope, agentId, conversation.timezone, now, states, [], true);
+function prepareRollupStatements(store: Store) {
+  const { db } = store;
+  const dayKey = (p: Param) => ({
+    project_id: p('project_id'),
+    environment: p('environment'),
+    agent_id: p('agent_id'),
+    day: p('day'),
+  });
+  const addCheckFailures = (p: Param, nameFrom: 'excluded' | 'health_daily_checks') =>
+    db
+      .insertInto('health_daily_checks')
+      .values({
+        ...dayKey(p),
+        check_key: p('check_key'),
+        check_name: p('check_name'),
+        failures: p('failures'),
+        high_severity_failures: p('high_severity_failures'),
+      })
+      .onConflict((oc) =>
+        oc.columns(['project_id', 'environment', 'agent_id', 'day', 'check_key']).doUpdateSet((eb) => ({
+          failures: eb('health_daily_checks.failures', '+', eb.ref('excluded.failures')),
+          high_severity_failures: eb(
+            'health_daily_checks.high_severity_failures',
+            '+',
+            eb.ref('excluded.high_severity_failures'),
+          ),
+          check_name: eb.ref(`${nameFrom}.check_name`),
+        })),
+      );
+  return {
+    previousContribution: prepareQuery<HealthContributionsTable>(store, (p) =>
+      db.selectFrom('health_contributions').selectAll().where('conversation_id', '=', p('conversation_id')),
+    ),
+    // Atomic increments (a negative contribution takes one out): safe under concurrency.
+    addToDay: prepareQuery(store, (p) =>
+      db
+        .insertInto('health_daily')
+        .values({
+          ...dayKey(p),
+          ...(Object.fromEntries(TOTAL_FIELDS.map((field) => [field, p(field)])) as unknown as Counters),
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['project_id', 'environment', 'agent_id', 'day'])
+            .doUpdateSet(
+              Object.fromEntries(
+                TOTAL_FIELDS.map((field) => [
+                  field,
+                  sql`${sql.ref(`health_daily.${field}`)} + ${sql.ref(`excluded.${field}`)}`,
+                ]),
+              ),
+            ),
+        ),
+    ),
+    // Taking a contribution out (negative counts) keeps the name there is: reasons name a check by its latest name.
+    addCheckFailures: prepareQuery(store, (p) => addCheckFailures(p, 'excluded')),
+    removeCheckFailures: prepareQuery(store, (p) => addCheckFailures(p, 'health_daily_checks')),
+    saveContribution: prepareQuery(store, (p) => {
+      const row = {
+        ...Object.fromEntries(TOTAL_FIELDS.map((field) => [field, p(field)])),
+        agent_id: p('agent_id'),
+        day: p('day'),
+        failed_checks: p('failed_checks'),
+      };
+      return db
+        .insertInto('health_contributions')
+        .values({
+          conversation_id: p('conversation_id'),
+          project_id: p('project_id'),
+          environment: p('environment'),
+          ...row,
+        } as never)
+        .onConflict((oc) => oc.column('conversation_id').doUpdateSet(row as never));
+    }),
+    // A release with the first day it was seen (the earliest ended_at carrying it).
+    recordRelease: prepareQuery(store, (p) =>
+      db
+        .insertInto('agent_releases')
+        .values({
+          project_id: p('project_id'),
+          environment: p('environment'),
+          agent_id: p('agent_id'),
+          version: p('version'),
+          first_seen_day: p('day'),
+          first_seen_at: p('ended_at_ms'),
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['project_id', 'environment', 'agent_id', 'version'])
+            .doUpdateSet((eb) => ({
+              first_seen_day: eb.ref('excluded.first_seen_day'),
+              first_seen_at: eb.ref('excluded.first_seen_at'),
+            }))
+            .where((eb) => eb('excluded.first_seen_at', '<', eb.ref('agent_releases.first_seen_at'))),
+        ),
+    ),
+  };
 }
+
+export function createHealthRollups(store: Store) {
+  const statements = prepareRollupStatements(store);
+  const agentHealth = createScoredAgentHealth(store);
+
+  /** Adds a contribution to one agent-day, or (sign -1) takes it out. */
+  async function applyToDay(
+    tx: Kysely<Database>,
+    scope: HealthScope,
+    agentId: string,
+    day: Day,
+    contribution: Contribution,
+    sign: 1 | -1,
+  ): Promise<void> {
+    const key = { project_id: scope.projectId, environment: scope.environment, agent_id: agentId, day };
+    await statements.addToDay.execute(tx, {
+      ...key,
+      ...Object.fromEntries(TOTAL_FIELDS.map((field) => [field, sign * contribution[field]])),
+    });
+    const statement = sign === 1 ? statements.addCheckFailures : statements.removeCheckFailures;
+    for (const [checkKey, entry] of failuresByCheck(contribution.failed_checks)) {
+      await statement.execute(tx, {
+        ...key,
+        check_key: checkKey,
+        check_name: entry.name,
+        failures: sign * entry.failures,
+        high_severity_failures: sign * entry.high,
+      });
+    }
+  }
+
+  return {
+    /**
+     * Moves a conversation's contribution to health from its previous results (if it was scored before) to
+     * the new ones, then re-evaluates its agent and the agent's group, recording any change of status. Runs
+     * inside the caller's transaction, after the results are written.
+     */
+    async applyConversationHealth(
+      tx: Kysely<Database>,
+      scope: HealthScope,
+      conversation: ScoredConversation,
+      outcome: string | null,
+      results: readonly ResultForHealth[],
+      now: number,
+    ): Promise<void> {
+      const agentId = conversation.agent_id;
+      // Every writer of an agent's health holds its state row first, so evaluations of one agent never interleave.
+      const states = await agentHealth.lock(tx, scope, agentId, now);
+
+      const [previous] = await statements.previousContribution.execute(tx, { conversation_id: conversation.id });
+      if (previous) await applyToDay(tx, scope, previous.agent_id, previous.day, storedContribution(previous), -1);
+
+      const day = localDay(Number(conversation.ended_at_ms), conversation.timezone);
+      const contribution = contributionOf(outcome, results);
+      await applyToDay(tx, scope, agentId, day, contribution, 1);
+      const { failed_checks, ...totals } = contribution;
+      await statements.saveContribution.execute(tx, {
+        ...totals,
+        conversation_id: conversation.id,
+        project_id: scope.projectId,
+        environment: scope.environment,
+        agent_id: agentId,
+        day,
+        failed_checks: JSON.stringify(failed_checks),
+      });
+      if (conversation.agent_version !== null) {
+        await statements.recordRelease.execute(tx, {
+          project_id: scope.projectId,
+          environment: scope.environment,
+          agent_id: agentId,
+          version: conversation.agent_version,
+          day,
+          ended_at_ms: Number(conversation.ended_at_ms),
+        });
+      }
+      await agentHealth.reevaluate(tx, scope, agentId, conversation.timezone, now, states);
+    },
+  };
+}
+
+export type HealthRollups = ReturnType<typeof createHealthRollups>;

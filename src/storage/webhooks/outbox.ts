@@ -12,6 +12,7 @@ import type {
   WebhookPayload,
 } from '../../webhooks/events.js';
 import type { StoredResult } from '../conversation-repo.js';
+import { prepareQuery } from '../prepared.js';
 import type { Database, WebhookMessagesTable } from '../schema.js';
 import type { Store } from '../store.js';
 import { type EndpointRow, subscribes, type WebhookScope } from './endpoints.js';
@@ -95,18 +96,43 @@ const alerting = (r: StoredResult) => r.check_status !== 'shadow';
 /**
  * The events of one scored conversation, in the scoring transaction: `conversation.evaluated`, one
  * `check.failed` per failed active check, and the hour's failure counts for `checks.digest`. With no
- * enabled endpoint in the project and environment this is a single indexed read.
+ * enabled endpoint in the project and environment this is a single indexed read, compiled once per store
+ * because every scored conversation runs it.
  */
-export async function enqueueScoringEvents(
+export function createScoringOutbox(store: Store) {
+  const endpointsOf = prepareQuery<Pick<EndpointRow, 'id' | 'events'>>(store, (p) =>
+    store.db
+      .selectFrom('webhook_endpoints')
+      .select(['id', 'events'])
+      .where('project_id', '=', p('project_id'))
+      .where('environment', '=', p('environment'))
+      .where('enabled', '=', 1),
+  );
+  return {
+    async enqueueScoringEvents(
+      tx: Kysely<Database>,
+      scope: WebhookScope,
+      conversationId: string,
+      outcome: string | null,
+      results: readonly StoredResult[],
+      now: number,
+    ): Promise<void> {
+      const endpoints = await endpointsOf.execute(tx, { project_id: scope.projectId, environment: scope.environment });
+      if (endpoints.length === 0) return;
+      await enqueueScoringEventsTo(tx, scope, endpoints, conversationId, outcome, results, now);
+    },
+  };
+}
+
+async function enqueueScoringEventsTo(
   tx: Kysely<Database>,
   scope: WebhookScope,
+  endpoints: readonly Pick<EndpointRow, 'id' | 'events'>[],
   conversationId: string,
   outcome: string | null,
   results: readonly StoredResult[],
   now: number,
 ): Promise<void> {
-  const endpoints = await enabledEndpoints(tx, scope);
-  if (endpoints.length === 0) return;
   const to = (type: EventType) => endpoints.filter((e) => subscribes(e, type)).map((e) => e.id);
   const evaluatedTo = to('conversation.evaluated');
   const failedTo = to('check.failed');
