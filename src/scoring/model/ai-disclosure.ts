@@ -21,6 +21,10 @@ const EMPHASIS = anyOf(
   'very much',
   'still',
 );
+// "not a computer" ends the phrase; "not a computer issue" is about something else.
+const PHRASE_END = '(?= [.,!?;:-]| but | and | i |$)';
+/** Where a description of oneself ends: "one of the staff members in billing". */
+const PHRASE_END_LATE = '(?= [.,!?;:-]| in | at | on | for | here| but | and | i |$)';
 const TALKING_TO = `${anyOf('talking', 'speaking', 'chatting')} ${anyOf('to', 'with')}`;
 
 /** The agent saying it is a person. */
@@ -34,23 +38,40 @@ const CLAIMS_HUMAN: readonly Cue[] = [
   cue(
     `${anyOf('real', 'live', 'actual')} ${HUMAN_NOUN} ${anyOf('here', 'over here', 'on the line', 'on the phone', 'on this end', 'on the other end', 'typing')}`,
   ),
+  // "Just a human here!", "only a person on this end"
+  cue(
+    `${anyOf('just', 'only', 'just a', 'only a')} ${optional(HUMAN_QUALIFIER)}${HUMAN_NOUN} ${anyOf('here', 'over here', 'on the line', 'on the phone', 'on this end', 'on the other end', 'typing', 'behind the screen')}`,
+  ),
+  // "I'm a live agent", "I'm one of the staff members in billing", "as a real person myself"
+  cue(
+    `i am ${optional(ARTICLE)}${anyOf('live', 'real', 'human', 'actual')} ${anyOf('agent', 'representative', 'operator', 'staff member', 'employee', 'rep')}`,
+  ),
+  cue(
+    `i am ${anyOf('one of the', 'one of our', 'a member of', 'a member of the', 'part of the')} ${gap(2)}${anyOf('staff', 'staff members', 'employees', 'team members', 'receptionists', 'nurses', 'technicians', 'pharmacists', 'people')}${PHRASE_END_LATE}`,
+  ),
+  cue(`${optional(HUMAN_QUALIFIER)}${HUMAN_NOUN} myself`),
+  // "I'm a licensed agent, a real person"
+  cue(`^i am [^.!?]*, ${ARTICLE} ${anyOf('real', 'live', 'actual')} ${HUMAN_NOUN}`),
   cue(
     `${anyOf('you have got', 'you have', 'you got', 'you are with', 'you are speaking with', 'you are talking to', 'you are talking with', 'you are chatting with')} ${optional(ARTICLE)}${anyOf('real', 'live', 'actual', 'human')} ${anyOf('person', 'human', 'agent', 'representative', 'one', 'operator')}`,
   ),
 ];
-
-// "not a computer" ends the phrase; "not a computer issue" is about something else.
-const PHRASE_END = '(?= [.,!?;:-]| but | and | i |$)';
 
 /** Words that may stand between "I am a" and what the agent is ("an automated voice assistant"). */
 const DESCRIPTORS = '(?:(?![^ ]*ing |with |to |on |for |in |at |by |from |about )[^ ]+ ){0,3}';
 
 /** The agent saying it is not a machine. */
 const DENIES_MACHINE: readonly Cue[] = [
-  cue(`i am not ${optional(anyOf('a', 'an', 'some'))}${gap(1)}${MACHINE}${PHRASE_END}`, { negatable: false }),
-  cue(`not ${anyOf('a', 'an', 'one of those', 'one of the', 'some')} ${gap(1)}${MACHINE}${PHRASE_END}`, {
+  cue(`i am not ${optional(anyOf('a', 'an', 'some'))}${gap(1)}(?!recording)${MACHINE}${PHRASE_END}`, {
     negatable: false,
   }),
+  // Not "not a recording": an AI agent is not one either.
+  cue(
+    `not ${optional(anyOf('a', 'an', 'one of those', 'one of the', 'some'))}${gap(1)}(?!recording)${MACHINE}${PHRASE_END}`,
+    {
+      negatable: false,
+    },
+  ),
 ];
 
 /** The agent saying what it is. */
@@ -83,7 +104,7 @@ const STAFF_ROLE = anyOf(
   'human agent',
 );
 const ASKS_IF_HUMAN = cue(
-  `${anyOf('are you', 'is this', 'is that', 'you are', 'am i talking to', 'am i speaking to', 'am i speaking with', 'am i talking with', 'am i chatting with', 'r u', 'are u')} ${optional(anyOf('a', 'an', 'one of the', 'one of your'))}${optional(HUMAN_QUALIFIER)}${anyOf('person', 'human', 'human being', 'real', STAFF_ROLE)}`,
+  `${anyOf('are you', 'is this', 'is that', 'you are', 'am i talking to', 'am i speaking to', 'am i speaking with', 'am i talking with', 'am i chatting with', 'r u', 'are u', 'you sound like', 'you seem like', 'u sound like')} ${optional(anyOf('a', 'an', 'one of the', 'one of your'))}${optional(HUMAN_QUALIFIER)}${anyOf('person', 'human', 'human being', 'real', STAFF_ROLE)}`,
   { negatable: false },
 );
 const ASKS_IF_MACHINE = cue(
@@ -124,6 +145,9 @@ const YES = anyOf(
   'i am',
   'i sure am',
   'sure am',
+  'that is because i am',
+  'because i am',
+  'i am one',
   'indeed',
 );
 const NO = anyOf('no', 'nah', 'not at all', 'of course not', 'definitely not', 'nope');

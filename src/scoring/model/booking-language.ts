@@ -38,8 +38,32 @@ const CONTEXTUAL_DONE_VERB = anyOf(
 const BE_DONE = `${anyOf('is', 'are', 'has been', 'have been', 'was', 'were')} (?!already |fully )${NOW}`;
 const NOT_A_BOOKING_AFTER = '(?! up| solid| out| to)';
 
+const DAY_OR_TIME = anyOf(
+  'today',
+  'tonight',
+  'tomorrow',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+  'next week',
+  'this week',
+  '[0-9][0-9:]*',
+);
+
 /** Statements that a booking exists, whatever else was said. */
 const EXPLICIT_CLAIMS: readonly Cue[] = [
+  // "I've moved you to Friday at 12:15", "I switched your appointment to the 9th"
+  cue(
+    `${anyOf('i have', 'i', 'we have', 'we')} ${NOW}${anyOf('moved', 'switched', 'changed')} ${anyOf('you', 'your', 'it', 'that', 'the')}`,
+  ),
+  // "All booked!", "Booked ✅ Your visit is today at 2:15"
+  cue(
+    `^${optional(anyOf('okay', 'great', 'perfect', 'alright', 'awesome', 'done'))}${optional(',')}${optional('all')}${DONE_VERB}(?= [.!,:]| [^a-z ]| your| for|$)`,
+  ),
   cue(`${anyOf('i have', 'i', 'we have', 'we')} ${NOW}${NOW}${DONE_VERB}`),
   cue(`${BE_DONE}${DONE_VERB}${NOT_A_BOOKING_AFTER}`),
   cue(
@@ -62,6 +86,22 @@ const EXPLICIT_CLAIMS: readonly Cue[] = [
 /** Statements that read as a confirmation only where a booking is being discussed. */
 const CONTEXTUAL_CLAIMS: readonly Cue[] = [
   cue(`you are ${optional('all')}${anyOf('set', 'good to go', 'sorted')}`),
+  cue(`^${optional(anyOf('okay', 'great', 'perfect', 'alright', 'awesome'))}${optional(',')}all set`),
+  // "That worked this time", "okay, that went through: Thursday at 9"
+  cue(
+    `${anyOf('that', 'it', 'this')} ${optional(anyOf('finally', 'just'))}${anyOf('worked', 'went thru', 'saved', 'took')}(?! ${anyOf('out', 'off', 'up')}(?: |$))`,
+    {
+      negatable: false,
+    },
+  ),
+  // "Your cleaning is now Friday at 1", "your installation is now Thursday between 12 and 4"
+  cue(
+    `is now ${optional(anyOf('on', 'at', 'for', 'set for', 'scheduled for', 'booked for'))}${optional('this')}${DAY_OR_TIME}`,
+  ),
+  // "Friday at 5:30 with Andre it is."
+  cue(`${DAY_OR_TIME} ${gap(4)}it is(?: [.!])*$`),
+  // "You're on bike 22 for Saturday", "you're in the 9:00 class"
+  cue(`you are ${anyOf('on', 'in')} ${gap(4)}${anyOf('for', 'at', 'on')} ${DAY_OR_TIME}`),
   cue(`${BE_DONE}${CONTEXTUAL_DONE_VERB}${NOT_A_BOOKING_AFTER}`),
   cue(
     `${anyOf('consider it done', 'it is all yours', 'that is all yours', 'all yours', 'time is yours', 'spot is yours', 'slot is yours')}`,

@@ -155,6 +155,12 @@ const SIGNS: readonly Sign[] = [
         `${anyOf('damn', 'dammit', 'damn it', 'shit', 'bullshit', 'crap', 'fucking', 'fuck', 'bloody', 'screw this')}`,
       ),
       cue(`${POSITIVE_WORD} ,? just ${POSITIVE_WORD}`),
+      // Apologising for an outburst means there was one.
+      cue(
+        `sorry ${optional(anyOf('for', 'i', 'that i'))}${anyOf('yelling', 'shouting', 'snapping', 'snapped', 'yelled', 'shouted', 'lost my temper', 'got upset', 'being rude', 'was rude', 'got heated', 'went off')}`,
+        { negatable: false },
+      ),
+      cue(`${anyOf('unacceptable', 'outrageous', 'disgraceful', 'a disgrace', 'pathetic')}`),
     ],
   },
   {
@@ -173,8 +179,9 @@ const SIGNS: readonly Sign[] = [
         `${anyOf('how many times', 'i already', 'i have already', 'i just told you', 'i told you', 'as i said', 'like i said', 'i keep telling', 'i keep saying')}`,
       ),
       cue(`${anyOf('second', 'third', 'fourth', 'fifth', '2nd', '3rd', '4th', '5th')} time`),
+      // Not "four times what it usually is": that is a multiple, not a repetition.
       cue(
-        `${anyOf('three', 'four', 'five', 'several', 'multiple', 'many', 'so many', '3', '4', '5', '6', '10')} times`,
+        `${anyOf('three', 'four', 'five', 'several', 'multiple', 'many', 'so many', '3', '4', '5', '6', '10')} times(?! ${anyOf('what', 'more', 'as', 'the', 'higher', 'bigger', 'larger', 'my', 'our')}(?: |$))`,
       ),
       cue(
         `${anyOf('been', 'was', 'sat', 'sitting', 'waited', 'waiting', 'stuck')} ${optional(anyOf('on hold', 'waiting', 'trying', 'calling', 'sitting at home', 'sitting here'))}${anyOf('for', 'over', 'more than', 'almost', 'nearly', 'all')} ${gap(2)}${anyOf('hour', 'hours', 'days', 'weeks', 'week', 'day', 'morning', 'afternoon', 'forever', 'ages', 'an hour', 'two hours')}`,
@@ -186,6 +193,22 @@ const SIGNS: readonly Sign[] = [
         `${anyOf('nobody', 'no one', 'no-one')} ${gap(1)}${anyOf('calls back', 'called back', 'responded', 'responds', 'helps', 'answers', 'answered', 'can tell me', 'told me', 'tells me', 'gets back')}`,
       ),
       cue(`${anyOf('nobody told me', 'no one told me', 'you never', 'you guys never', 'you people')}`),
+      cue(
+        `${anyOf('nobody', 'no one')} ${optional(anyOf('has', 'have', 'ever'))}${anyOf('come', 'came', 'showed up', 'shown up', 'fixed', 'called', 'replied', 'bothered')}`,
+      ),
+      cue(`${anyOf('are you serious', 'you better', 'you had better', 'you just told me', 'you just said')}`, {
+        negatable: false,
+      }),
+      cue(`i paid ${gap(3)}for ${anyOf('this', 'that', 'it')}`, { negatable: false }),
+      cue(`i said ${anyOf('i want', 'i wanted', 'i need', 'i would like', 'no')}`, { negatable: false }),
+      cue(`(?:^| )whatever(?: [.!?,])*$`, { negatable: false }),
+      cue(
+        `${anyOf('just great', 'just perfect', 'just wonderful', 'just fantastic', 'just lovely', 'just brilliant')}`,
+      ),
+      cue(
+        `${anyOf('or i am', 'or i will', 'or we are', 'or we will')} ${anyOf('cancelling', 'canceling', 'cancel', 'leaving', 'switching', 'going elsewhere', 'done')}|${anyOf('one star', '1 star', 'bad review', 'terrible review')}`,
+        { negatable: false },
+      ),
       cue(`${anyOf('about to', 'going to', 'i will')} ${anyOf('cancel', 'switch', 'leave', 'complain', 'report')}`),
       cue(
         `${anyOf('switch providers', 'switching providers', 'take my business elsewhere', 'speak to a lawyer', 'never using you again')}`,
@@ -195,7 +218,7 @@ const SIGNS: readonly Sign[] = [
       ),
       cue(`${anyOf('a dozen', 'dozens of', 'a hundred', 'a million', 'countless')} times`),
       cue(
-        `${anyOf('why is this so hard', 'how hard is it', 'is it that hard', 'you could have said', 'you should have said', 'i can not keep doing this', 'i am done with this', 'i am done', 'unbelievable', 'seriously ?', 'seriously ,')}`,
+        `${anyOf('why is this so hard', 'how hard is it', 'is it that hard', 'you could have said', 'you should have said', 'i can not keep doing this', 'i am done with this', 'unbelievable', 'seriously ?', 'seriously ,')}`,
       ),
       cue(`^${anyOf('whatever', 'oh my god', 'omg', 'useless')}(?: [.!,?])*`),
       cue(
@@ -272,7 +295,21 @@ interface TurnReading {
 const SARCASM_STRENGTH = 0.7;
 const SHOUTING_STRENGTH = 0.5;
 const EXCLAMATIONS_STRENGTH = 0.35;
-const REPEATED_EXCLAMATION = /!!|\?!|!\?/;
+const REPEATED_EXCLAMATION = /!!|\?!|!\?|\?\?/;
+/** Eye-rolls and angry faces say what words may not. */
+const ANNOYED_EMOJI = /\u{1F644}|\u{1F612}|\u{1F624}|\u{1F620}|\u{1F621}|\u{1F92C}|\u{1F611}/u;
+const ANNOYED_EMOJI_STRENGTH = 0.6;
+/**
+ * Joy is loud too: "YES thank you so much!!!" or "omg that's amazing". In a turn that rejoices, capitals and
+ * exclamation marks are not anger, and milder signs count for half.
+ */
+const REJOICING: readonly Cue[] = [
+  cue(
+    `${anyOf('thank you so much', 'thanks so much', 'so happy', 'so excited', 'amazing', 'awesome', 'yay', 'woohoo', 'love it', 'best news', 'wonderful news', 'great news', 'so grateful', 'you are the best', 'lifesaver', 'life saver')}`,
+  ),
+];
+/** Frustration with oneself is not frustration with the service: "I'm so frustrated with myself". */
+const AT_ONESELF = / (?:with|at) (?:myself|me)(?: |$)/;
 /** Having to ask for a person more than once is itself a sign of frustration. */
 const REPEATED_ASK_STRENGTH = 0.35;
 const MAX_SCORE = 0.98;
@@ -280,8 +317,10 @@ const MAX_SCORE = 0.98;
 function readTurn(turn: ReadTurn): TurnReading {
   let clear = 1;
   let strongest = { strength: 0, said: turn.text };
+  const rejoicing = turn.sentences.some((sentence) => firstAffirmed(sentence, REJOICING) !== null);
   for (const sentence of turn.sentences) {
-    const strength = Math.max(signStrength(sentence), sentimentStrength(sentence));
+    let strength = AT_ONESELF.test(sentence.text) ? 0 : Math.max(signStrength(sentence), sentimentStrength(sentence));
+    if (rejoicing && strength < SARCASM_STRENGTH) strength /= 2;
     clear *= 1 - strength;
     if (strength > strongest.strength) strongest = { strength, said: sentence.original };
   }
@@ -289,8 +328,12 @@ function readTurn(turn: ReadTurn): TurnReading {
     clear *= 1 - SARCASM_STRENGTH;
     strongest = { strength: SARCASM_STRENGTH, said: turn.text };
   }
-  if (turn.shouting) clear *= 1 - SHOUTING_STRENGTH;
-  if (REPEATED_EXCLAMATION.test(turn.text)) clear *= 1 - EXCLAMATIONS_STRENGTH;
+  if (turn.shouting && !rejoicing) clear *= 1 - SHOUTING_STRENGTH;
+  if (REPEATED_EXCLAMATION.test(turn.text) && !rejoicing) clear *= 1 - EXCLAMATIONS_STRENGTH;
+  if (ANNOYED_EMOJI.test(turn.text)) {
+    clear *= 1 - ANNOYED_EMOJI_STRENGTH;
+    if (strongest.strength < ANNOYED_EMOJI_STRENGTH) strongest = { strength: ANNOYED_EMOJI_STRENGTH, said: turn.text };
+  }
   return { turn, strength: 1 - clear, said: strongest.said };
 }
 

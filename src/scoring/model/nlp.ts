@@ -56,6 +56,12 @@ const MISSING_APOSTROPHES: Record<string, string> = {
 };
 const MISSING_APOSTROPHE_PATTERN = new RegExp(`\\b(?:${Object.keys(MISSING_APOSTROPHES).join('|')})\\b`, 'gi');
 
+function normalsOf(normals: readonly string[], first: number, last: number): string[] {
+  return normals.slice(first, last + 1).map((normal) => normal.toLowerCase());
+}
+
+const WORD_WITH_PERIOD = /^[a-z]{2,}\.$/;
+
 /** Token normals wink leaves unexpanded. */
 const SPLIT_NORMALS: Record<string, string> = {
   "i'm": 'i am',
@@ -80,6 +86,33 @@ function prepare(text: string): string {
   );
 }
 
+const NEGATORS = new Set(['not', 'no', 'never', 'nothing', 'nobody', 'none', 'neither', 'nor', 'without', 'cannot']);
+const INTERJECTIONS = new Set(['oh', 'uh', 'um', 'well', 'and', 'so', ',', '.', '!', 'please']);
+/** How far a negation reaches: "I do not want another appointment, I want the manager" negates the first want only. */
+const NEGATION_REACH = 5;
+
+/**
+ * wink's negation scope runs to the end of a clause, which in speech is often the whole turn. A token counts as
+ * negated only when a negator stands within a few tokens before it, and a "no" that opens a sentence is an
+ * answer ("No, let me talk to a pharmacist"), not a negation of what follows.
+ */
+function nearNegation(normals: readonly string[], flags: readonly boolean[]): boolean[] {
+  const negated: boolean[] = [];
+  let lastNegator = -Infinity;
+  let opening = true;
+  for (let index = 0; index < normals.length; index += 1) {
+    const normal = normals[index] ?? '';
+    if (opening && (normal === 'no' || normal === 'nope' || normal === 'nah')) {
+      negated.push(false);
+      continue;
+    }
+    if (!INTERJECTIONS.has(normal)) opening = false;
+    negated.push(flags[index] === true && index - lastNegator <= NEGATION_REACH);
+    if (NEGATORS.has(normal)) lastNegator = index;
+  }
+  return negated;
+}
+
 export function readSentences(text: string, options: { sentiment: boolean }): ReadSentence[] {
   const doc = (options.sentiment ? withSentiment : withoutSentiment).readDoc(prepare(text));
   // Whole-document arrays, read once: per-sentence calls into wink cost more than the reading.
@@ -97,13 +130,16 @@ export function readSentences(text: string, options: { sentiment: boolean }): Re
       if (joined.length > 0) joined += ' ';
       tokenStarts.push(joined.length);
       const normal = normals[index] ?? '';
-      joined += SPLIT_NORMALS[normal] ?? normal;
+      // wink keeps a sentence's final period on a word it takes for an abbreviation ("locked in.").
+      joined +=
+        SPLIT_NORMALS[normal] ??
+        (index === last && WORD_WITH_PERIOD.test(normal) ? `${normal.slice(0, -1)} .` : normal);
     }
     return {
       original: originals[position] ?? '',
       text: joined,
       tokenStarts,
-      negated: negationFlags.slice(first, last + 1).map(Boolean),
+      negated: nearNegation(normalsOf(normals, first, last), negationFlags.slice(first, last + 1).map(Boolean)),
       sentiment: sentiments[position] ?? 0,
     };
   });

@@ -10,12 +10,15 @@ import type { ConversationReading, ReadTurn } from './reading.js';
 import { happenedAfterTurnStarted } from './timeline.js';
 
 const TALK = anyOf('speak', 'talk', 'chat', 'get thru');
-const ROLE_OBJECT = `${optional(PERSON_DETERMINER)}${optional(HUMAN_QUALIFIER)}${PERSON_ROLE}`;
+// One free word before the role: "the service manager", "one of the vet techs"; roles may be plural.
+const ROLE_OBJECT = `${optional(PERSON_DETERMINER)}${optional(HUMAN_QUALIFIER)}(?:[^ ]+ )?${PERSON_ROLE}s?`;
 
 /** Ways a caller asks to be put through to a person. */
 const REQUEST_CUES: readonly Cue[] = [
   // "can I speak to someone", "let me talk to a real person", "I'd like to speak with the manager"
-  cue(`${TALK} ${anyOf('to', 'with')} ${ROLE_OBJECT}`),
+  cue(`${TALK} ${anyOf('to', 'with', 'w', 'w/')} ${ROLE_OBJECT}`),
+  // "talk this through with one of your staff", "go over it with someone"
+  cue(`${anyOf('talk', 'go', 'speak')} ${anyOf('this', 'it', 'that')} ${anyOf('thru', 'over')} with ${ROLE_OBJECT}`),
   // "transfer me", "connect me with billing", "put me through to a manager", "could I be transferred"
   cue(`${anyOf('transfer', 'connect', 'patch')} me`),
   cue(`put me ${anyOf('thru', 'over')}`),
@@ -35,7 +38,11 @@ const REQUEST_CUES: readonly Cue[] = [
   cue(`${anyOf('transfer', 'connect')} ${anyOf('this call', 'the call', 'my call')}`),
   // "I want a human", "can I get a representative", "get a human on the line"
   cue(
-    `${anyOf('want', 'need', 'get', 'have', 'give me', 'like', 'request', 'see')} ${optional(anyOf('a', 'an', 'the', 'your', 'some', 'to a'))}${PERSON_STRONG}`,
+    `${anyOf('want', 'need', 'get', 'have', 'give me', 'would like', 'request', 'see')} ${optional(anyOf('a', 'an', 'the', 'your', 'some', 'to a'))}${PERSON_STRONG}`,
+  ),
+  // "I need a person to look at it": a person as opposed to the automated agent.
+  cue(
+    `${anyOf('want', 'need', 'get')} ${anyOf('a person', 'a human', 'a real person', 'people')} ${anyOf('to', 'who', 'that', 'on')}`,
   ),
   // "is there someone I can talk to", "anyone from customer relations I could speak with"
   cue(
@@ -48,7 +55,7 @@ const REQUEST_CUES: readonly Cue[] = [
 
 /** A turn that is nothing but a role, as callers say to phone menus: "Representative." "Agent, please!" */
 const BARE_ROLE = new RegExp(
-  `^(?:(?:${anyOf('please', 'now', 'just', 'okay', 'um', 'uh', 'a', 'an', 'real', 'live', 'human', 'customer service', 'talk to', 'speak to', 'i want', 'i need')}) )*${anyOf('agent', 'representative', 'rep', 'operator', 'human', 'person', 'customer service', 'supervisor', 'manager')}(?: (?:please|now|!|\\.|,))*(?: [.!?])*$`,
+  `^(?:(?:${anyOf('no', 'no\\.', 'no,', 'please', 'now', 'just', 'okay', 'um', 'uh', 'a', 'an', 'real', 'live', 'human', 'customer service', 'talk to', 'speak to', 'i want', 'i need')}) )*${anyOf('agent', 'representative', 'rep', 'operator', 'human', 'person', 'customer service', 'supervisor', 'manager')}(?: (?:please|now|!|\\.|,))*(?: [.!?])*$`,
 );
 
 /**
@@ -130,8 +137,12 @@ function isOwnRequest(sentenceText: string, matchText: string): boolean {
   return !NOT_A_REQUEST_LEAD.test(lead);
 }
 
+/** Callers press (or say) zero again and again to reach the operator of a phone menu. */
+const ZERO_FOR_OPERATOR = /^(?:(?:zero|0|o)(?: [,.!]| ,)? ?){3,}$/;
+
 function requestIn(turn: ReadTurn): string | null {
   for (const sentence of turn.sentences) {
+    if (ZERO_FOR_OPERATOR.test(sentence.text)) return sentence.original;
     const match = firstAffirmed(sentence, REQUEST_CUES);
     if (match && isOwnRequest(sentence.text, match.text)) return sentence.original;
     if (BARE_ROLE.test(sentence.text)) return sentence.original;

@@ -7,7 +7,7 @@ import { citeTurn, type Finding, uniqueSorted } from './finding.js';
 import type { ConversationReading, ReadTurn } from './reading.js';
 
 interface Sign {
-  kind: 'wrong number' | 'sales pitch' | 'robocall or survey' | 'test message';
+  kind: 'wrong number' | 'sales pitch' | 'robocall or survey' | 'test message' | 'prank';
   strength: number;
   cues: readonly Cue[];
   /** Who may show the sign: the caller pitching, or the agent recognising it. */
@@ -76,6 +76,14 @@ const MARKETING_TOPICS = anyOf(
   'recruiter',
   'recruiting',
   'staffing agency',
+  'quick demo',
+  'case study',
+  'commercial solar',
+  'solar panels',
+  'tax credit',
+  'review requests',
+  'more reviews',
+  'five star reviews',
 );
 
 const SIGNS: readonly Sign[] = [
@@ -91,6 +99,7 @@ const SIGNS: readonly Sign[] = [
       cue(`${anyOf('dialed', 'called', 'rang', 'got', 'have', 'reached', 'dialled', 'hit')} the wrong`, {
         negatable: false,
       }),
+      cue(`wrong ${anyOf('site', 'website', 'page', 'chat', 'link', 'app')}`, { negatable: false }),
       cue(
         `${anyOf('did not mean to', 'meant to call someone else', 'by mistake', 'by accident', 'butt dial', 'butt dialed', 'pocket dial', 'pocket dialed', 'accidentally called', 'accidentally dialed')}`,
         { negatable: false },
@@ -115,6 +124,12 @@ const SIGNS: readonly Sign[] = [
       cue(
         `${anyOf('no', 'nobody named', 'no one named', 'no one by that name')} ${gap(1)}${anyOf('on our team', 'here', 'works here', 'who works here')}`,
       ),
+      // The agent telling the caller where they meant to go: "you may be looking for a restaurant".
+      cue(
+        `${anyOf('you may be', 'you might be', 'you are probably', 'you may have', 'you might have')} ${anyOf('looking for', 'trying to reach', 'thinking of', 'landed on', 'reached')} ${anyOf('a', 'an', 'the wrong', 'a different', 'another')}`,
+        { negatable: false },
+      ),
+      cue(`wrong ${anyOf('site', 'website', 'page', 'chat', 'number')}`, { negatable: false }),
     ],
   },
   {
@@ -144,6 +159,10 @@ const SIGNS: readonly Sign[] = [
       ),
       cue(
         `${anyOf('whoever', 'who', 'person who', 'one who', 'best person to talk to about')} ${optional(anyOf('handles', 'does', 'manages', 'runs', 'is in charge of', 'takes care of', 'looks after'))}${optional(anyOf('your', 'the'))}${anyOf('marketing', 'advertising', 'payroll', 'payment processing', 'payments', 'utility bills', 'utilities', 'it', 'website', 'seo', 'purchasing', 'buying', 'ordering', 'hiring', 'recruiting', 'merchant services')}`,
+      ),
+      cue(`${anyOf('reaching out to', 'calling', 'contacting', 'talking to', 'working with')} ${gap(2)}${BUSINESSES}`),
+      cue(
+        `${anyOf('open to a', 'interested in a', 'time for a')} ${gap(2)}${anyOf('demo', 'call', 'meeting', 'chat')}`,
       ),
       cue(
         `we ${optional(anyOf('can', 'could'))}${anyOf('help', 'offer', 'provide', 'work with', 'partner with', 'specialize in', 'get', 'place', 'supply', 'serve')} ${gap(3)}${BUSINESSES}`,
@@ -202,11 +221,10 @@ const SIGNS: readonly Sign[] = [
     strength: 0.6,
     speaker: 'agent',
     cues: [
-      cue(`${anyOf('recorded message', 'a recording', 'an automated message', 'a robocall', 'an automated call')}`, {
-        negatable: false,
-      }),
+      // "Not a recording" is the agent answering a caller, not recognising a robocall.
+      cue(`${anyOf('recorded message', 'a recording', 'an automated message', 'a robocall', 'an automated call')}`),
       cue(
-        `${anyOf('solicitations', 'solicitation', 'sales calls', 'vendor calls', 'vendor solicitations', 'vendor meetings', 'vendors', 'surveys', 'marketing services', 'marketing calls', 'supply orders')}`,
+        `${anyOf('sales', 'vendor', 'marketing', 'solar', 'partnership', 'advertising')} ${anyOf('meetings', 'inquiries', 'enquiries', 'proposals', 'pitches', 'demos', 'offers')}|${anyOf('solicitations', 'solicitation', 'sales calls', 'vendor calls', 'vendor solicitations', 'vendor meetings', 'vendors', 'surveys', 'marketing services', 'marketing calls', 'supply orders')}`,
         { negatable: false },
       ),
     ],
@@ -230,7 +248,47 @@ const SIGNS: readonly Sign[] = [
       cue(
         `^${optional(anyOf('this is', 'just', 'only'))}${optional('a')}${anyOf('test', 'testing')}(?: (?:testing|test|one two three|1 2 3|123|,|\\.|!|call|message|please|ignore|ignore this))*$`,
       ),
+      cue(
+        `${anyOf('this is just a test', 'just a test', 'this is a test', 'only a test', 'a test call', 'test scenario', 'qa team', 'quality assurance team', 'just testing')}`,
+        { negatable: false },
+      ),
+      cue(
+        `${anyOf('not a real', 'a fake', 'pretend')} ${gap(1)}${anyOf('order', 'call', 'return', 'scenario', 'request', 'booking', 'customer', 'i bought')}`,
+        {
+          negatable: false,
+        },
+      ),
     ],
+  },
+  {
+    kind: 'test message',
+    strength: 0.6,
+    speaker: 'agent',
+    cues: [
+      cue(`${anyOf('a test call', 'this is a test', 'a test scenario', 'test call', 'test scenario')}`, {
+        negatable: false,
+      }),
+    ],
+  },
+  {
+    kind: 'prank',
+    strength: 0.6,
+    speaker: 'user',
+    cues: [
+      cue(
+        `${anyOf('prank', 'prank call', 'just bored', 'just messing with you', 'just kidding around', 'tell me a joke')}`,
+        {
+          negatable: false,
+        },
+      ),
+    ],
+  },
+  {
+    // Customers laugh too: laughter only adds to other signs.
+    kind: 'prank',
+    strength: 0.35,
+    speaker: 'user',
+    cues: [cue(`${anyOf('ha(?:ha){2,}', 'lmao+', 'hang up hang up')}`, { negatable: false })],
   },
 ];
 
@@ -240,6 +298,25 @@ const REAL_NEED_CUES: readonly Cue[] = [
     `${anyOf('do you', 'can you', 'could you', 'can i', 'could i', 'do you guys', 'i need', 'i want', 'i would like', 'since i have you', 'while i have you')}`,
   ),
 ];
+
+/** A salesperson who turns to a need of their own ("while I have you, do you take Delta?") is a customer too. */
+const PIVOT_CUES: readonly Cue[] = [
+  cue(
+    `${anyOf('while i have you', 'since i have you', 'on another note', 'unrelated', 'on a personal note', 'for myself', 'as a patient', 'as a customer', 'i am also a customer', 'i am a customer', 'personal question')}`,
+    { negatable: false },
+  ),
+];
+
+/** What a caller says who has not yet said what they want: greetings, fillers, "are you there". */
+const NOTHING_ASKED =
+  /^(?:(?:hello|hi|hey|yes|yeah|no|uh|um|hm+|oh|okay|is anyone there|anybody there|is someone there|can you hear me|sorry|[?.!,-])(?: |$))*$/;
+
+/** The caller never said anything but greetings (dead air, a chat abandoned after "hello"). */
+function nothingAsked(reading: ConversationReading): boolean {
+  return reading.turns.every(
+    (turn) => turn.speaker !== 'user' || turn.sentences.every((sentence) => NOTHING_ASKED.test(sentence.text)),
+  );
+}
 
 interface Observed {
   sign: Sign;
@@ -281,6 +358,21 @@ export function realInquiryFinding(reading: ConversationReading): Finding {
   const lastWrongNumber = observed.findLast((seen) => seen.sign.kind === 'wrong number');
   const followUp = lastWrongNumber ? askedForSomethingAfter(reading, lastWrongNumber.turn.index) : undefined;
   if (followUp) observed = observed.filter((seen) => seen.sign.kind !== 'wrong number');
+  const pivot = reading.turns.find(
+    (turn) =>
+      turn.speaker === 'user' &&
+      observed.some((seen) => seen.turn.index < turn.index) &&
+      turn.sentences.some((sentence) => firstAffirmed(sentence, PIVOT_CUES) !== null),
+  );
+  if (pivot) observed = observed.filter((seen) => seen.turn.index >= pivot.index && seen.turn.speaker === 'user');
+  if (nothingAsked(reading)) {
+    return {
+      verdict: 'not_met',
+      score: 0.85,
+      reason: 'The caller never said what they wanted: nothing but greetings or silence.',
+      evidence_turns: reading.turns.filter((turn) => turn.speaker === 'user').map((turn) => turn.index),
+    };
+  }
 
   // Signs in possibly misheard turns count for less in the score; a verdict they alone would
   // carry is left uncertain.

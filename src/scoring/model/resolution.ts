@@ -42,7 +42,8 @@ const AGENT_UNABLE: readonly Cue[] = [
     `${anyOf('you can', 'you could', 'please')} ${anyOf('call back', 'try our website', 'try again', 'contact', 'ask the', 'check with', 'submit a', 'book one on', 'review your', 'visit our')}`,
     { negatable: false },
   ),
-  cue(`${anyOf('is', 'are')} ${anyOf('closed', 'not available', 'unavailable', 'out of the office')}`, {
+  // Not "closed": "it's closed Sundays" answers a question about opening hours.
+  cue(`${anyOf('is', 'are')} ${anyOf('not available', 'unavailable', 'out of the office')}`, {
     negatable: false,
   }),
   cue(
@@ -57,6 +58,33 @@ const AGENT_UNABLE: readonly Cue[] = [
     negatable: false,
   }),
 ];
+
+/** The agent putting the request off to someone later: nothing is solved yet. */
+const AGENT_DEFERRED: readonly Cue[] = [
+  cue(
+    `${anyOf('will', 'is going to', 'are going to', 'should', 'can')} ${optional(anyOf('be able to', 'give you a'))}${anyOf('get back to you', 'follow up', 'call you back', 'reach out to you', 'be in touch', 'look into', 'contact you', 'give you a call', 'call you')}`,
+    { negatable: false },
+  ),
+  cue(
+    `${anyOf('scheduled', 'booked', 'arranged', 'requested', 'set up')} ${anyOf('a callback', 'a call back', 'a call')}`,
+    {
+      negatable: false,
+    },
+  ),
+  cue(
+    `${anyOf('i have', 'i will')} ${anyOf('added a note', 'left a note', 'passed', 'forwarded', 'escalated', 'flagged')}`,
+    {
+      negatable: false,
+    },
+  ),
+];
+
+/** Sentences about what the agent is, not about the caller's request ("I can't say I'm human"). */
+const ABOUT_ITSELF = cue(
+  `${anyOf('human', 'person', 'robot', 'bot', 'ai', 'machine', 'automated', 'assistant', 'one')}(?: [.!?])*$`,
+  { negatable: false },
+);
+const CONDITIONAL = /^(?:if|when|whenever|in case) /;
 
 const DONE = anyOf(
   'updated',
@@ -109,8 +137,10 @@ const AGENT_DONE: readonly Cue[] = [
 
 /** How a satisfied caller signs off. */
 const SIGN_OFF_SATISFIED: readonly Cue[] = [
+  // Thanks stays thanks after "no, that's fine": wink's negation scope runs on past it.
   cue(
-    `${anyOf('thanks', 'thank you', 'thank you so much', 'thanks so much', 'ty', 'cheers', 'appreciate it', 'i appreciate')}`,
+    `${anyOf('thanks', 'thank you', 'thank u', 'thank you so much', 'thanks so much', 'ty', 'thx', 'tysm', 'thnx', 'cheers', 'appreciate it', 'i appreciate', 'phew', 'understood', 'i see')}`,
+    { negatable: false },
   ),
   cue(
     `${anyOf('perfect', 'great', 'awesome', 'excellent', 'wonderful', 'amazing', 'sweet', 'cool', 'nice', 'lovely', 'brilliant', 'fantastic', 'good to know', 'makes sense', 'that helps', 'that is helpful', 'very helpful', 'sounds good', 'that works', 'got it', 'will do', 'that is all', 'that is it', 'that is everything', 'all i needed', 'that answers', 'what a relief', 'that is a relief', 'reassuring', 'you are the best', 'have a nice day', 'have a great day', 'have a good day')}`,
@@ -122,7 +152,8 @@ const SIGN_OFF_UNSATISFIED: readonly Cue[] = [
   cue(`${anyOf('thanks', 'thank you')} ${anyOf('anyway', 'anyways', 'for nothing', 'for trying')}`, {
     negatable: false,
   }),
-  cue(`${anyOf('never mind', 'forget it', 'forget about it', 'i give up', 'useless', 'no thanks', 'no thank you')}`, {
+  // Not "no thanks": that is how callers answer "anything else?".
+  cue(`${anyOf('never mind', 'forget it', 'forget about it', 'i give up', 'useless')}`, {
     negatable: false,
   }),
   cue(`^${optional(anyOf('oh', 'yes', 'fine ,'))}whatever(?: [.!,])*$`, { negatable: false }),
@@ -142,7 +173,11 @@ const SIGN_OFF_DEFERRED: readonly Cue[] = [
 ];
 
 interface Signals {
-  lastAgentState: { kind: 'unable' | 'done'; turn: ReadTurn; said: string } | null;
+  lastAgentState: { kind: 'unable' | 'done' | 'deferred'; turn: ReadTurn; said: string } | null;
+  /** Questions the caller asked that the agent's next turn answered with something concrete. */
+  answered: ReadTurn | null;
+  /** The agent offering more help ("anything else?"): it takes the request as dealt with. */
+  offeredMore: ReadTurn | null;
   signOff: { kind: 'satisfied' | 'unsatisfied' | 'deferred'; turn: ReadTurn; said: string } | null;
   unansweredQuestion: ReadTurn | null;
   /** An agent turn that repeats an earlier one word for word: the agent is stuck in a loop. */
@@ -173,8 +208,10 @@ function readSignals(reading: ConversationReading): Signals {
     if (turn.speaker !== 'agent') continue;
     // Within a turn the later sentence wins: "Unfortunately 3 PM is taken, but I've booked you at 4."
     for (const sentence of turn.sentences) {
-      if (firstAffirmed(sentence, AGENT_DONE)) lastAgentState = { kind: 'done', turn, said: sentence.original };
-      else if (firstAffirmed(sentence, AGENT_UNABLE))
+      if (CONDITIONAL.test(sentence.text)) continue;
+      if (firstAffirmed(sentence, AGENT_DEFERRED)) lastAgentState = { kind: 'deferred', turn, said: sentence.original };
+      else if (firstAffirmed(sentence, AGENT_DONE)) lastAgentState = { kind: 'done', turn, said: sentence.original };
+      else if (firstAffirmed(sentence, AGENT_UNABLE) && !firstAffirmed(sentence, [ABOUT_ITSELF]))
         lastAgentState = { kind: 'unable', turn, said: sentence.original };
     }
   }
@@ -190,7 +227,47 @@ function readSignals(reading: ConversationReading): Signals {
   }
   const lastTurn = reading.turns.at(-1);
   const unansweredQuestion = lastTurn?.speaker === 'user' && lastTurn.text.trim().endsWith('?') ? lastTurn : null;
-  return { lastAgentState, signOff, unansweredQuestion, repeatedAgentTurn: repeatedAgentTurn(reading) };
+  return {
+    lastAgentState,
+    answered: lastAnsweredQuestion(reading),
+    offeredMore:
+      reading.turns.findLast((turn) => turn.speaker === 'agent' && firstMatch(turn, OFFER_MORE) !== null) ?? null,
+    signOff,
+    unansweredQuestion,
+    repeatedAgentTurn: repeatedAgentTurn(reading),
+  };
+}
+
+const QUESTION_START =
+  /^(?:(?:so|and|but|okay|ok|hi|hey|um|uh|also|yes|wait|oh) (?:, )?)*(?:do|does|did|is|are|was|can|could|will|would|how|what|when|where|which|who|why|should|have|has|any)(?: |$)/;
+const OFFER_MORE: readonly Cue[] = [
+  cue(
+    `${anyOf('anything else', 'something else', 'any other questions', 'anything more')} ${gap(2)}${anyOf('help', 'i can', 'can i', 'do for you', 'today')}|${anyOf('anything else', 'any other questions')} (?:[?.!]|$)`,
+    { negatable: false },
+  ),
+];
+/** Concrete content in an answer: a number, a time, a day, a price, a plain yes or no. */
+const CONCRETE_ANSWER =
+  /(?:^|[^a-z])(?:\d|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekdays|weekends|noon|midnight|morning|afternoon|evening|a\.m\.|p\.m\.)|^(?:yes|no|yep|nope|we do|they do|it does|it is|you can|that is right|correct|exactly)(?: |$)|^(?:you can|you will|your|it|they|we|the|that) /;
+
+/** The last caller question (or request) whose next agent turn answered it concretely, without saying it could not. */
+function lastAnsweredQuestion(reading: ConversationReading): ReadTurn | null {
+  let answered: ReadTurn | null = null;
+  const { turns } = reading;
+  for (let position = 0; position < turns.length; position += 1) {
+    const turn = turns[position] as ReadTurn;
+    if (turn.speaker !== 'user') continue;
+    const asks = turn.sentences.some((sentence) => sentence.text.endsWith('?') || QUESTION_START.test(sentence.text));
+    if (!asks) continue;
+    const reply = turns.slice(position + 1).find((next) => next.speaker !== 'user');
+    if (reply?.speaker !== 'agent') continue;
+    const statements = reply.sentences.filter((sentence) => !sentence.text.endsWith('?'));
+    const unable = reply.sentences.some(
+      (sentence) => firstAffirmed(sentence, AGENT_UNABLE) && !CONDITIONAL.test(sentence.text),
+    );
+    if (!unable && statements.some((sentence) => CONCRETE_ANSWER.test(sentence.text))) answered = reply;
+  }
+  return answered;
 }
 
 export interface ResolutionContext {
@@ -204,6 +281,10 @@ export interface ResolutionContext {
 const WEIGHTS = {
   bias: -0.3,
   agentUnable: 1.6,
+  agentDeferred: 1.4,
+  /** The caller's question got a concrete answer. */
+  answered: -0.9,
+  offeredMore: -0.5,
   agentDone: -1.3,
   bookingFailed: 3.5,
   toolSucceeded: -0.7,
@@ -228,24 +309,33 @@ export function resolutionFinding(reading: ConversationReading, context: Resolut
   const { lastAgentState, signOff, unansweredQuestion, repeatedAgentTurn } = signals;
   let logit = WEIGHTS.bias;
   if (lastAgentState?.kind === 'unable') logit += WEIGHTS.agentUnable;
+  if (lastAgentState?.kind === 'deferred') logit += WEIGHTS.agentDeferred;
+  if (signals.answered && lastAgentState?.kind !== 'unable' && lastAgentState?.kind !== 'deferred') {
+    logit += WEIGHTS.answered;
+  }
+  if (signals.offeredMore && lastAgentState?.kind !== 'unable' && lastAgentState?.kind !== 'deferred') {
+    logit += WEIGHTS.offeredMore;
+  }
   // A completion statement says nothing when the booking behind it failed.
   if (lastAgentState?.kind === 'done' && !context.bookingFailed) logit += WEIGHTS.agentDone;
   if (context.bookingFailed) logit += WEIGHTS.bookingFailed;
   if (context.anyToolSucceeded) logit += WEIGHTS.toolSucceeded;
   if (signOff?.kind === 'satisfied') logit += WEIGHTS.satisfiedSignOff * signOff.turn.weight;
   if (signOff?.kind === 'unsatisfied') logit += WEIGHTS.unsatisfiedSignOff * signOff.turn.weight;
-  if (signOff?.kind === 'deferred' && (lastAgentState?.kind === 'unable' || context.bookingFailed)) {
+  if (signOff?.kind === 'deferred' && (lastAgentState?.kind !== 'done' || context.bookingFailed)) {
     logit += WEIGHTS.deferredAfterFailure * signOff.turn.weight;
   }
   if (unansweredQuestion) logit += WEIGHTS.unansweredQuestion;
   if (repeatedAgentTurn) logit += WEIGHTS.repeatedAgentTurn;
-  if (lastAgentState?.kind !== 'done' && signOff?.kind !== 'satisfied') logit += WEIGHTS.noClosure;
+  if (lastAgentState?.kind !== 'done' && signOff?.kind !== 'satisfied' && !signals.answered) {
+    logit += WEIGHTS.noClosure;
+  }
   logit += WEIGHTS.frustration * context.frustration;
   const unresolved = Math.round(Math.min(0.98, Math.max(0.02, logistic(logit))) * 100) / 100;
 
   const choice = unresolved >= 0.5 ? 'unresolved' : 'resolved';
   const evidence = [
-    lastAgentState?.turn.index,
+    lastAgentState?.turn.index ?? signals.answered?.index,
     signOff?.turn.index,
     unansweredQuestion?.index,
     repeatedAgentTurn?.index,
@@ -256,8 +346,12 @@ export function resolutionFinding(reading: ConversationReading, context: Resolut
     parts.push(
       lastAgentState.kind === 'done'
         ? `the agent completed the request in ${citeTurn(lastAgentState.turn, lastAgentState.said)}`
-        : `the agent could not help in ${citeTurn(lastAgentState.turn, lastAgentState.said)}`,
+        : lastAgentState.kind === 'deferred'
+          ? `the agent left it for later in ${citeTurn(lastAgentState.turn, lastAgentState.said)}`
+          : `the agent could not help in ${citeTurn(lastAgentState.turn, lastAgentState.said)}`,
     );
+  } else if (signals.answered) {
+    parts.push(`the agent answered the caller's question in ${citeTurn(signals.answered)}`);
   }
   if (signOff) parts.push(`the caller signed off in ${citeTurn(signOff.turn, signOff.said)}`);
   if (unansweredQuestion) parts.push(`the caller's last question in ${citeTurn(unansweredQuestion)} went unanswered`);
