@@ -70,6 +70,8 @@ const combinedPatterns = new WeakMap<readonly Cue[], RegExp>();
 
 /** Whether any of the cues matches, negated or not. */
 export function anyCueMatches(sentence: ReadSentence, cues: readonly Cue[]): boolean {
+  // A one-cue list is often made on the spot ([ASKS_IF_MACHINE]): its own pattern needs no cache.
+  if (cues.length === 1) return (cues[0] as Cue).pattern.test(sentence.text);
   let combined = combinedPatterns.get(cues);
   if (!combined) {
     combined = new RegExp(cues.map((candidate) => `(?:${candidate.pattern.source})`).join('|'));

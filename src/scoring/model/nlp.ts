@@ -1,17 +1,18 @@
 /**
  * The one place that talks to wink-nlp: splits a turn into sentences and gives, per sentence, the
- * normalised token text that the cue patterns run on, which tokens sit in the scope of a negation,
- * and wink's sentiment.
+ * normalised token text that the cue patterns run on, which tokens sit in the scope of a negation
+ * (read here, see negationScope), and wink's sentiment.
  */
 
 import model from 'wink-eng-lite-web-model';
 import winkNLP from 'wink-nlp';
+import { readPlainSentences, rememberedSpelling } from './plain-reader.js';
 
 // Loaded once per process: the language model is a read-only resource, and loading it costs far
 // more than reading a conversation. Only the annotations the scorers use are switched on, and
 // sentiment, the costliest, only for the caller's turns (the only ones whose mood is scored).
-const withSentiment = winkNLP(model, ['sbd', 'negation', 'sentiment']);
-const withoutSentiment = winkNLP(model, ['sbd', 'negation']);
+const withSentiment = winkNLP(model, ['sbd', 'sentiment']);
+const withoutSentiment = winkNLP(model, ['sbd']);
 const its = withSentiment.its;
 
 export interface ReadSentence {
@@ -88,17 +89,19 @@ function prepare(text: string): string {
 
 const NEGATORS = new Set(['not', 'no', 'never', 'nothing', 'nobody', 'none', 'neither', 'nor', 'without', 'cannot']);
 const INTERJECTIONS = new Set(['oh', 'uh', 'um', 'well', 'and', 'so', ',', '.', '!', 'please']);
+/** Where a negation's scope ends at the latest. */
+const SCOPE_ENDS = new Set([',', '.', ';', ':', '!', '?', '-', 'but', 'however', 'though']);
 /** How far a negation reaches: "I do not want another appointment, I want the manager" negates the first want only. */
 const NEGATION_REACH = 5;
 
 /**
- * wink's negation scope runs to the end of a clause, which in speech is often the whole turn. A token counts as
- * negated only when a negator stands within a few tokens before it, and a "no" that opens a sentence is an
- * answer ("No, let me talk to a pharmacist"), not a negation of what follows.
+ * Which tokens a negation covers: those within a few tokens after a negator, up to punctuation or "but". In
+ * speech a clause often runs over the whole turn, so a scope to the end of the clause would reach too far. A
+ * "no" that opens a sentence is an answer ("No, let me talk to a pharmacist"), not a negation of what follows.
  */
-function nearNegation(normals: readonly string[], flags: readonly boolean[]): boolean[] {
+export function negationScope(normals: readonly string[]): boolean[] {
   const negated: boolean[] = [];
-  let lastNegator = -Infinity;
+  let lastNegator = Number.NEGATIVE_INFINITY;
   let opening = true;
   for (let index = 0; index < normals.length; index += 1) {
     const normal = normals[index] ?? '';
@@ -107,7 +110,12 @@ function nearNegation(normals: readonly string[], flags: readonly boolean[]): bo
       continue;
     }
     if (!INTERJECTIONS.has(normal)) opening = false;
-    negated.push(flags[index] === true && index - lastNegator <= NEGATION_REACH);
+    if (SCOPE_ENDS.has(normal)) {
+      lastNegator = Number.NEGATIVE_INFINITY;
+      negated.push(false);
+      continue;
+    }
+    negated.push(index - lastNegator <= NEGATION_REACH);
     if (NEGATORS.has(normal)) lastNegator = index;
   }
   return negated;
@@ -118,7 +126,6 @@ export function readSentences(text: string, options: { sentiment: boolean }): Re
   // Whole-document arrays, read once: per-sentence calls into wink cost more than the reading.
   const tokens = doc.tokens();
   const normals = tokens.out(its.normal) as string[];
-  const negationFlags = tokens.out(its.negationFlag) as unknown as boolean[];
   const sentenceList = doc.sentences();
   const spans = sentenceList.out(its.span) as unknown as [number, number][];
   const originals = sentenceList.out() as string[];
@@ -139,8 +146,17 @@ export function readSentences(text: string, options: { sentiment: boolean }): Re
       original: originals[position] ?? '',
       text: joined,
       tokenStarts,
-      negated: nearNegation(normalsOf(normals, first, last), negationFlags.slice(first, last + 1).map(Boolean)),
+      negated: negationScope(normalsOf(normals, first, last)),
       sentiment: sentiments[position] ?? 0,
     };
   });
+}
+
+const spelling = rememberedSpelling(
+  (word) => (withoutSentiment.readDoc(word).tokens().out(its.normal) as string[])[0] ?? word,
+);
+
+/** Sentences of a turn whose mood is not scored, read without wink's tokenizer (see plain-reader.ts). */
+export function readPlain(text: string): ReadSentence[] {
+  return readPlainSentences(prepare(text), spelling, negationScope);
 }

@@ -1,6 +1,6 @@
 /** A conversation as the model reads it: every turn split into sentences, with who spoke, when, and how well it was heard. */
 import { MISHEARD_BELOW, type ScorableConversation, type Speaker } from '../../domain/conversation.js';
-import { type ReadSentence, readSentences } from './nlp.js';
+import { type ReadSentence, readPlain, readSentences } from './nlp.js';
 
 export interface ReadTurn {
   /** Zero-based index into the transcript. */
@@ -38,7 +38,8 @@ export function readConversation(conversation: ScorableConversation): Conversati
       index,
       speaker: turn.speaker,
       text: turn.text,
-      sentences: readSentences(turn.text, { sentiment: turn.speaker === 'user' }),
+      // Only the caller's mood is scored, so only the caller's turns need wink's full reading (sentiment).
+      sentences: turn.speaker === 'user' ? readSentences(turn.text, { sentiment: true }) : readPlain(turn.text),
       misheard,
       weight: misheard ? MISHEARD_WEIGHT : 1,
       startMs: turn.start_ms,

@@ -1,0 +1,127 @@
+/**
+ * Reads a turn into sentences without wink, for turns whose mood is never scored (the agent's, a person's who
+ * took over). Reading was most of the model's time, and wink's tokenizer most of reading; what the cues need of
+ * a sentence (normalised tokens, contractions expanded, a negation scope) is simple enough to produce here,
+ * in the same form wink gives the caller's turns. Spelling normals ("through" reads "thru") still come from
+ * wink, one word at a time, remembered.
+ */
+import type { ReadSentence } from './nlp.js';
+
+/** Tokens in order of precedence: links, addresses, dotted abbreviations, numbers, words with a contraction, words, runs of dots, anything else. */
+const TOKEN =
+  /https?:\/\/[^\s]+[^\s.,!?;:)]|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:[A-Za-z]\.){2,}|(?:Dr|Mr|Mrs|Ms|St|Jr|Sr|Prof|Mt)\.|\$|\d+(?:[:.,/-]\d+)*(?:st|nd|rd|th)?|[A-Za-z]+\d[A-Za-z\d]*|[A-Za-z]+(?=n't)|n't|'(?:re|ve|ll|s|d|m)(?![A-Za-z])|[A-Za-z]+(?='(?:re|ve|ll|s|d|m)(?![A-Za-z]))|[A-Za-z]+(?:'[A-Za-z]+)?|\.{2,}|[^\s]/gu;
+
+const CONTRACTION_NORMALS: Record<string, string> = {
+  "n't": 'not',
+  "'re": 'are',
+  "'ve": 'have',
+  "'ll": 'will',
+  "'d": 'would',
+  "'m": 'am',
+};
+/** Words after which "'s" is "is" ("it's", "there's"); elsewhere it is a possessive ("the clinic's"). */
+const IS_AFTER = new Set([
+  'it',
+  'that',
+  'there',
+  'here',
+  'what',
+  'who',
+  'where',
+  'how',
+  'he',
+  'she',
+  'this',
+  'when',
+  'why',
+]);
+/** The halves of "can't" and "won't" as wink names them. */
+const STEM_NORMALS: Record<string, string> = { ca: 'can', wo: 'will', sha: 'shall' };
+/** Whole tokens wink keeps together and the cues read expanded (as SPLIT_NORMALS in nlp.ts). */
+const WHOLE_NORMALS: Record<string, string> = {
+  gonna: 'going to',
+  wanna: 'want to',
+  gotta: 'got to',
+  lemme: 'let me',
+  ok: 'okay',
+};
+/** "..." trails off inside a sentence, as wink reads it. */
+const SENTENCE_END = /^[.!?]$/;
+const WORD = /^[a-z]+$/;
+const MAX_REMEMBERED_SPELLINGS = 50_000;
+
+export type SpellingNormal = (lowerCaseWord: string) => string;
+
+/** Remembers wink's spelling normal of each word ("colour" reads "color"); words are few, turns are many. */
+export function rememberedSpelling(lookUp: SpellingNormal): SpellingNormal {
+  const remembered = new Map<string, string>();
+  return (word) => {
+    let normal = remembered.get(word);
+    if (normal === undefined) {
+      normal = lookUp(word);
+      if (remembered.size >= MAX_REMEMBERED_SPELLINGS) remembered.clear();
+      remembered.set(word, normal);
+    }
+    return normal;
+  };
+}
+
+interface Token {
+  raw: string;
+  start: number;
+  normal: string;
+}
+
+function tokenize(text: string, spelling: SpellingNormal): Token[] {
+  const tokens: Token[] = [];
+  for (const found of text.matchAll(TOKEN)) {
+    const raw = found[0];
+    const lower = raw.toLowerCase();
+    let normal: string;
+    const previous = tokens.at(-1)?.normal;
+    if (lower === "'s")
+      normal = previous === 'let' ? 'us' : previous !== undefined && IS_AFTER.has(previous) ? 'is' : "'s";
+    else if (CONTRACTION_NORMALS[lower] !== undefined) normal = CONTRACTION_NORMALS[lower];
+    else if (WHOLE_NORMALS[lower] !== undefined) normal = WHOLE_NORMALS[lower];
+    else if (STEM_NORMALS[lower] !== undefined && text.startsWith("n't", found.index + raw.length))
+      normal = STEM_NORMALS[lower];
+    else normal = WORD.test(lower) ? spelling(lower) : lower;
+    tokens.push({ raw, start: found.index, normal });
+  }
+  return tokens;
+}
+
+export function readPlainSentences(
+  text: string,
+  spelling: SpellingNormal,
+  negationScope: (normals: readonly string[]) => boolean[],
+): ReadSentence[] {
+  const tokens = tokenize(text, spelling);
+  const sentences: ReadSentence[] = [];
+  let first = 0;
+  for (let index = 0; index < tokens.length; index += 1) {
+    const token = tokens[index] as Token;
+    const next = tokens[index + 1];
+    // A sentence ends after its last end mark ("Really?!"), when something follows.
+    const ends = SENTENCE_END.test(token.raw) && (next === undefined || !SENTENCE_END.test(next.raw));
+    if (!ends && next !== undefined) continue;
+    const own = tokens.slice(first, index + 1);
+    const tokenStarts: number[] = [];
+    let joined = '';
+    for (const { normal } of own) {
+      if (joined.length > 0) joined += ' ';
+      tokenStarts.push(joined.length);
+      joined += normal;
+    }
+    const last = own.at(-1) as Token;
+    sentences.push({
+      original: text.slice(own[0]?.start ?? 0, last.start + last.raw.length),
+      text: joined,
+      tokenStarts,
+      negated: negationScope(own.map((ownToken) => ownToken.normal)),
+      sentiment: 0,
+    });
+    first = index + 1;
+  }
+  return sentences;
+}
