@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type ScorableConversation, SPEAKERS } from '../../src/domain/conversation.js';
 import { BUILTIN_CHECKS } from '../../src/scoring/builtin-checks.js';
 import { scoreCustomRule, validateCustomRule } from '../../src/scoring/custom-rules.js';
+import { MAX_READ_CHARACTERS, readConversation } from '../../src/scoring/model/reading.js';
 import { scoreConversation } from '../../src/scoring/pipeline.js';
 
 const words = fc.constantFrom(
@@ -90,5 +91,27 @@ describe('scoring any conversation', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('reading very long turns', () => {
+  it('reads only the first characters of a turn, whoever said it', () => {
+    const noise = 'ab.cd-'.repeat(4_000);
+    const reading = readConversation({
+      channel: 'chat',
+      ended_by: null,
+      transcript: [
+        { speaker: 'user', text: noise },
+        { speaker: 'agent', text: noise },
+      ],
+      events: [],
+      metadata: {},
+    });
+    for (const turn of reading.turns) {
+      expect(turn.text).toHaveLength(noise.length);
+      const readLength = turn.sentences.reduce((sum, sentence) => sum + sentence.original.length, 0);
+      expect(readLength).toBeLessThanOrEqual(MAX_READ_CHARACTERS);
+      expect(readLength).toBeGreaterThan(0);
+    }
   });
 });

@@ -24,6 +24,11 @@ export interface ConversationReading {
 }
 
 const MISHEARD_WEIGHT = 0.5;
+/**
+ * The model reads the first 4,000 characters of a turn. People say far less in one turn; a turn of 20,000
+ * characters of noise would cost wink seconds, and a posted conversation must not be able to stall a worker.
+ */
+export const MAX_READ_CHARACTERS = 4_000;
 
 function isShouting(text: string): boolean {
   const capitalWords = text.match(/\b[A-Z]{3,}\b/g) ?? [];
@@ -34,12 +39,13 @@ function isShouting(text: string): boolean {
 export function readConversation(conversation: ScorableConversation): ConversationReading {
   const turns = conversation.transcript.map((turn, index): ReadTurn => {
     const misheard = turn.asr_confidence !== undefined && turn.asr_confidence < MISHEARD_BELOW;
+    const read = turn.text.length > MAX_READ_CHARACTERS ? turn.text.slice(0, MAX_READ_CHARACTERS) : turn.text;
     return {
       index,
       speaker: turn.speaker,
       text: turn.text,
       // Only the caller's mood is scored, so only the caller's turns need wink's full reading (sentiment).
-      sentences: turn.speaker === 'user' ? readSentences(turn.text, { sentiment: true }) : readPlain(turn.text),
+      sentences: turn.speaker === 'user' ? readSentences(read, { sentiment: true }) : readPlain(read),
       misheard,
       weight: misheard ? MISHEARD_WEIGHT : 1,
       startMs: turn.start_ms,
