@@ -85,7 +85,6 @@ const JUDGEMENT = anyOf(
 const SUBJECT = anyOf(
   'this',
   'that',
-  'it',
   'you',
   'you guys',
   'your service',
@@ -95,6 +94,27 @@ const SUBJECT = anyOf(
   'your system',
   'which',
   'everything',
+);
+/**
+ * "It" is as often the caller's situation as the service ("it's awful when I bend my knee", "it's just a mess
+ * down here"): after "it" only words that judge a service count.
+ */
+const SERVICE_JUDGEMENT = anyOf(
+  'ridiculous',
+  'unacceptable',
+  'absurd',
+  'outrageous',
+  'pathetic',
+  'useless',
+  'pointless',
+  'a joke',
+  'a scam',
+  'a waste of time',
+  'a waste of my time',
+  'not helpful',
+  'frustrating',
+  'infuriating',
+  'annoying',
 );
 const BE = anyOf('is', 'are', 'was', 'were', 'has been', 'have been', 'is getting', 'is becoming');
 const POSITIVE_WORD = anyOf(
@@ -143,6 +163,7 @@ const SIGNS: readonly Sign[] = [
         `${anyOf('i am', 'i am getting', 'i am becoming', 'i feel', 'i have been', 'getting', 'we are')} ${optional(INTENSIFIER)}${EMOTION}`,
       ),
       cue(`${SUBJECT} ${BE} ${optional(INTENSIFIER)}${optional(INTENSIFIER)}${JUDGEMENT}`),
+      cue(`it ${BE} ${optional(INTENSIFIER)}${optional(INTENSIFIER)}${SERVICE_JUDGEMENT}`),
       cue(`^${optional(INTENSIFIER)}${optional(anyOf('this is', 'that is', 'how'))}${JUDGEMENT}(?: [.!?,])*$`),
       cue(`what a ${anyOf('joke', 'nightmare', 'waste of time', 'mess', 'scam')}`),
       cue(
