@@ -17,7 +17,8 @@ import { createTenancyRepo } from '../src/storage/tenancy-repo.js';
 import { makeTempDir, onCleanup, removeTempDir } from './lifecycle.js';
 import type { ConversationBody, GeneratedConversation } from './scoring-conversations.js';
 
-export const WORKER_SETTINGS = { workerConcurrency: 4, jobLeaseMs: 30_000 } as const;
+/** As `cqm serve` runs it by default (CQM_WORKER_CONCURRENCY). */
+export const WORKER_SETTINGS = { workerConcurrency: 16, jobLeaseMs: 30_000 } as const;
 /** Conversations stored per round of concurrent ingests. */
 const INGEST_CHUNK = 200;
 const POLL_MS = 20;

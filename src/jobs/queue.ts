@@ -35,7 +35,8 @@ export const DEFAULT_QUEUE_OPTIONS: QueueOptions = { leaseMs: 30_000, backoffMs:
 
 /** What a kind of job does to its subject's visible state when the queue moves the job. */
 export interface SubjectHooks {
-  onClaimed(tx: Kysely<Database>, job: Job, now: number): Promise<void>;
+  /** All jobs of this kind one claim took, so that their subjects can move in one statement. */
+  onClaimed(tx: Kysely<Database>, jobs: readonly Job[], now: number): Promise<void>;
   onRequeued(tx: Kysely<Database>, job: Job, now: number): Promise<void>;
   onFailed(tx: Kysely<Database>, job: Job, now: number): Promise<void>;
 }
@@ -70,6 +71,16 @@ export function prepareJobCompletion(store: Store): (tx: Kysely<Database>, job: 
   return async (tx, job, now) => (await complete.execute(tx, { id: job.id, locked_by: job.locked_by, now })).length > 0;
 }
 
+function groupByKind(jobs: readonly Job[]): Map<string, Job[]> {
+  const byKind = new Map<string, Job[]>();
+  for (const job of jobs) {
+    const list = byKind.get(job.kind);
+    if (list) list.push(job);
+    else byKind.set(job.kind, [job]);
+  }
+  return byKind;
+}
+
 export function createQueue(
   store: Store,
   hooksFor: (kind: string) => SubjectHooks,
@@ -94,32 +105,38 @@ export function createQueue(
     claim(workerId: string, limit: number): Promise<Job[]> {
       return store.write(async (tx) => {
         const now = clock();
-        const ready = tx
-          .selectFrom('jobs')
-          .select('id')
-          .where((eb) =>
-            eb.or([
-              eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]),
-              eb.and([eb('status', '=', 'running'), eb('lease_until', '<', now)]),
-            ]),
-          )
-          .orderBy('run_at')
-          .limit(limit)
-          .$if(store.dialect === 'postgres', (qb) => qb.forUpdate().skipLocked());
-        const rows = await tx
-          .updateTable('jobs')
-          .set((eb) => ({
-            status: 'running',
-            locked_by: workerId,
-            lease_until: now + options.leaseMs,
-            attempts: eb('attempts', '+', 1),
-            updated_at: now,
-          }))
-          .where('id', 'in', ready)
-          .returning(['id', 'kind', 'project_id', 'environment', 'subject_id', 'attempts', 'locked_by'])
-          .execute();
-        const jobs = rows.map(toJob);
-        for (const job of jobs) await hooksFor(job.kind).onClaimed(tx, job, now);
+        // Two queries, each an ordered range of the (status, run_at) index that stops after `limit` rows:
+        // one query with "queued and due OR running and expired" read every due job of the backlog and
+        // sorted them for each claim, so claiming slowed down as the backlog grew.
+        const take = async (ready: ReturnType<typeof readyIds>): Promise<Job[]> => {
+          const rows = await tx
+            .updateTable('jobs')
+            .set((eb) => ({
+              status: 'running',
+              locked_by: workerId,
+              lease_until: now + options.leaseMs,
+              attempts: eb('attempts', '+', 1),
+              updated_at: now,
+            }))
+            .where('id', 'in', ready)
+            .returning(['id', 'kind', 'project_id', 'environment', 'subject_id', 'attempts', 'locked_by'])
+            .execute();
+          return rows.map(toJob);
+        };
+        const readyIds = (status: 'queued' | 'running', max: number) =>
+          tx
+            .selectFrom('jobs')
+            .select('id')
+            .where('status', '=', status)
+            .$if(status === 'queued', (qb) => qb.where('run_at', '<=', now))
+            .$if(status === 'running', (qb) => qb.where('lease_until', '<', now))
+            .orderBy('run_at')
+            .limit(max)
+            .$if(store.dialect === 'postgres', (qb) => qb.forUpdate().skipLocked());
+        // Jobs whose worker died first: they have waited longest.
+        const jobs = await take(readyIds('running', limit));
+        if (jobs.length < limit) jobs.push(...(await take(readyIds('queued', limit - jobs.length))));
+        for (const [kind, ofKind] of groupByKind(jobs)) await hooksFor(kind).onClaimed(tx, ofKind, now);
         return jobs;
       });
     },

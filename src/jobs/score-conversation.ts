@@ -1,4 +1,6 @@
 /** The scoring job: read the conversation and its checks, score outside any transaction, write atomically. */
+
+import type { Kysely } from 'kysely';
 import type { CheckCatalogue } from '../checks/catalogue.js';
 import type { CheckDefinition, CheckResultDraft } from '../domain/checks.js';
 import type { Environment, Outcome, ScorableConversation } from '../domain/conversation.js';
@@ -6,10 +8,12 @@ import { SCORE_CONVERSATION_JOB } from '../storage/conversation-ingest.js';
 import { createScorableReader, type StoredResult } from '../storage/conversation-repo.js';
 import { prepareQuery } from '../storage/prepared.js';
 import { createResultsWriter } from '../storage/results-writer.js';
+import type { Database } from '../storage/schema.js';
 import type { Store } from '../storage/store.js';
 import { createScoringOutbox } from '../storage/webhooks/outbox.js';
 import { type JobHandler, LeaseLostError } from './job-handler.js';
-import { prepareJobCompletion } from './queue.js';
+import { type Job, prepareJobCompletion } from './queue.js';
+import { createScoringBatchWriter } from './scoring-batch.js';
 
 export interface Scorer {
   score(
@@ -29,8 +33,8 @@ function prepareStatusUpdate(store: Store) {
       .where('project_id', '=', p('project_id'))
       .where('environment', '=', p('environment')),
   );
-  return (status: 'queued' | 'evaluating' | 'failed'): JobHandler['onClaimed'] =>
-    async (tx, job, now) => {
+  return (status: 'queued' | 'evaluating' | 'failed') =>
+    async (tx: Kysely<Database>, job: Job, now: number): Promise<void> => {
       await update.execute(tx, {
         status,
         now,
@@ -41,6 +45,39 @@ function prepareStatusUpdate(store: Store) {
     };
 }
 
+/**
+ * A claim's conversations become `evaluating` in one statement per project and environment (a claim takes
+ * up to a batch of jobs; on PostgreSQL one statement each was a round trip each).
+ */
+function markEvaluating(): JobHandler['onClaimed'] {
+  return async (tx, jobs, now) => {
+    const byScope = new Map<string, Job[]>();
+    for (const job of jobs) {
+      const key = `${job.project_id}\u0000${job.environment}`;
+      const list = byScope.get(key);
+      if (list) list.push(job);
+      else byScope.set(key, [job]);
+    }
+    for (const scoped of byScope.values()) {
+      const [first] = scoped as [Job];
+      await tx
+        .updateTable('conversations')
+        .set({ status: 'evaluating', updated_at: now })
+        .where('project_id', '=', first.project_id)
+        .where('environment', '=', first.environment)
+        .where(
+          'id',
+          'in',
+          scoped.map((job) => job.subject_id),
+        )
+        .execute();
+    }
+  };
+}
+
+/** See ScoringBatchDeps.maxBatch: four transactions of four at the default concurrency of 16. */
+const POSTGRES_JOBS_PER_TRANSACTION = 4;
+
 export function scoreConversationHandler(deps: {
   store: Store;
   catalogue: CheckCatalogue;
@@ -50,12 +87,19 @@ export function scoreConversationHandler(deps: {
   const clock = deps.clock ?? Date.now;
   const loadScorable = createScorableReader(deps.store);
   const completeJob = prepareJobCompletion(deps.store);
-  const resultsWriter = createResultsWriter(deps.store);
-  const outbox = createScoringOutbox(deps.store);
+  const batchWriter = createScoringBatchWriter({
+    store: deps.store,
+    catalogue: deps.catalogue,
+    resultsWriter: createResultsWriter(deps.store),
+    outbox: createScoringOutbox(deps.store),
+    completeJob,
+    clock,
+    ...(deps.store.dialect === 'postgres' ? { maxBatch: POSTGRES_JOBS_PER_TRANSACTION } : {}),
+  });
   const setStatus = prepareStatusUpdate(deps.store);
   return {
     kind: SCORE_CONVERSATION_JOB,
-    onClaimed: setStatus('evaluating'),
+    onClaimed: markEvaluating(),
     onRequeued: setStatus('queued'),
     onFailed: setStatus('failed'),
 
@@ -91,13 +135,14 @@ export function scoreConversationHandler(deps: {
           },
         ];
       });
-      await deps.store.write(async (tx) => {
-        if (!(await completeJob(tx, job, clock()))) throw new LeaseLostError(job);
-        if (switchesBookingOn) await deps.catalogue.recordBookingSwitch(tx, scope.projectId);
-        const now = clock();
-        await resultsWriter.writeResults(tx, scope, job.subject_id, outcome, stored, now);
-        // Webhook events commit with the results they report (the outbox).
-        await outbox.enqueueScoringEvents(tx, scope, job.subject_id, outcome, stored, now);
+      // Written with the other jobs scored in this turn; the lease is still checked per job.
+      await batchWriter.submit({
+        job,
+        scope,
+        conversationId: job.subject_id,
+        outcome,
+        results: stored,
+        switchesBookingOn,
       });
     },
   };

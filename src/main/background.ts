@@ -41,6 +41,8 @@ export function scoringWorker(
   return createWorker(queue, [handler], logger, {
     ...DEFAULT_WORKER_OPTIONS,
     concurrency: config.workerConcurrency,
+    // Every job launched at once is scored before any is written, so their writes share one transaction.
+    batchSize: Math.max(DEFAULT_WORKER_OPTIONS.batchSize, config.workerConcurrency),
     // Renew well before the lease runs out.
     heartbeatMs: Math.max(50, Math.floor(config.jobLeaseMs / 3)),
   });

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Scope, StoredResult } from './conversation-repo.js';
-import { createHealthRollups, type ScoredConversation } from './health/rollups.js';
+import { createHealthRollups, type HealthBatchItem, type ScoredConversation } from './health/rollups.js';
 import { type PreparedQuery, prepareQuery } from './prepared.js';
 import type { Database } from './schema.js';
 import type { Store } from './store.js';
@@ -95,9 +95,62 @@ export function createResultsWriter(store: Store) {
     return insert;
   }
 
+  /** Replaces all results of a conversation and marks it done; returns what health needs of it. */
+  async function replaceResults(tx: Kysely<Database>, item: ResultsToWrite, now: number): Promise<HealthBatchItem> {
+    const { scope, conversationId, outcome, results } = item;
+    const key = { id: conversationId, project_id: scope.projectId, environment: scope.environment };
+    const [conversation] = await scoredConversation.execute(tx, key);
+    if (!conversation) throw new Error(`conversation ${conversationId} is not in this project and environment`);
+    await deleteResults.execute(tx, key);
+    if (results.length > 0) {
+      const { statement, names } = insertResults(results.length);
+      const params: Record<string, unknown> = {};
+      results.forEach((r, position) => {
+        const row: Record<ResultColumn, unknown> = {
+          conversation_id: conversationId,
+          project_id: scope.projectId,
+          environment: scope.environment,
+          check_key: r.check_key,
+          check_name: r.check_name,
+          check_version: r.check_version,
+          check_status: r.check_status,
+          score: r.score,
+          verdict: r.verdict,
+          choice: r.choice,
+          decided_by: r.decided_by,
+          reason: r.reason,
+          evidence_turns: JSON.stringify(r.evidence_turns),
+          scorer_version: r.scorer_version,
+          latency_ms: r.latency_ms,
+          position,
+          created_at: now,
+          check_category: r.check_category ?? null,
+          check_severity: r.check_severity ?? null,
+        };
+        const rowNames = names[position] as ColumnNames;
+        for (const column of RESULT_COLUMNS) params[rowNames[column]] = row[column];
+      });
+      await statement.execute(tx, params);
+    }
+    await markDone.execute(tx, { ...key, outcome, now });
+    return { scope, conversation, outcome, results };
+  }
+
+  /**
+   * Several conversations in the caller's transaction (a scoring batch): their results, then health once
+   * per agent and group (see applyBatchHealth).
+   */
+  async function writeMany(tx: Kysely<Database>, items: readonly ResultsToWrite[], now: number): Promise<void> {
+    const health: HealthBatchItem[] = [];
+    for (const item of items) health.push(await replaceResults(tx, item, now));
+    await rollups.applyBatchHealth(tx, health, now);
+  }
+
   return {
+    writeMany,
+
     /** Replaces all results of a conversation and marks it done, inside the caller's transaction. */
-    async writeResults(
+    writeResults(
       tx: Kysely<Database>,
       scope: Scope,
       conversationId: string,
@@ -105,44 +158,17 @@ export function createResultsWriter(store: Store) {
       results: StoredResult[],
       now: number,
     ): Promise<void> {
-      const key = { id: conversationId, project_id: scope.projectId, environment: scope.environment };
-      const [conversation] = await scoredConversation.execute(tx, key);
-      if (!conversation) throw new Error(`conversation ${conversationId} is not in this project and environment`);
-      await deleteResults.execute(tx, key);
-      if (results.length > 0) {
-        const { statement, names } = insertResults(results.length);
-        const params: Record<string, unknown> = {};
-        results.forEach((r, position) => {
-          const row: Record<ResultColumn, unknown> = {
-            conversation_id: conversationId,
-            project_id: scope.projectId,
-            environment: scope.environment,
-            check_key: r.check_key,
-            check_name: r.check_name,
-            check_version: r.check_version,
-            check_status: r.check_status,
-            score: r.score,
-            verdict: r.verdict,
-            choice: r.choice,
-            decided_by: r.decided_by,
-            reason: r.reason,
-            evidence_turns: JSON.stringify(r.evidence_turns),
-            scorer_version: r.scorer_version,
-            latency_ms: r.latency_ms,
-            position,
-            created_at: now,
-            check_category: r.check_category ?? null,
-            check_severity: r.check_severity ?? null,
-          };
-          const rowNames = names[position] as ColumnNames;
-          for (const column of RESULT_COLUMNS) params[rowNames[column]] = row[column];
-        });
-        await statement.execute(tx, params);
-      }
-      await markDone.execute(tx, { ...key, outcome, now });
-      await rollups.applyConversationHealth(tx, scope, conversation, outcome, results, now);
+      return writeMany(tx, [{ scope, conversationId, outcome, results }], now);
     },
   };
+}
+
+/** One conversation's new results. */
+export interface ResultsToWrite {
+  scope: Scope;
+  conversationId: string;
+  outcome: string | null;
+  results: readonly StoredResult[];
 }
 
 export type ResultsWriter = ReturnType<typeof createResultsWriter>;

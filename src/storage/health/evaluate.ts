@@ -225,23 +225,51 @@ export interface AgentEvaluation {
 export async function recordAgentAssessment(
   tx: Kysely<Database>,
   scope: HealthScope,
-  { agentId, groupId, inputs, days, now, locked }: AgentEvaluation,
+  evaluation: AgentEvaluation,
   options: { alsoGroups: readonly string[]; groupOnlyIfAgentMoved: boolean },
 ): Promise<void> {
+  const movedGroup = await recordAgentOnly(tx, scope, evaluation, options.groupOnlyIfAgentMoved ? 1 : undefined);
+  const groups = [...new Set([...(movedGroup ? [movedGroup] : []), ...options.alsoGroups])];
+  await reevaluateGroups(tx, scope, groups, evaluation.days, evaluation.now, evaluation.locked);
+}
+
+/**
+ * Records the agent's assessment alone and returns its group when that group may have moved with it, so a
+ * caller re-evaluating several agents (a scoring batch) re-evaluates each group once, after all of them.
+ * `justScored`: how many conversations the caller has just added to the agent, when the group is to be
+ * re-evaluated only if the agent moved; undefined re-evaluates the group always.
+ */
+export async function recordAgentOnly(
+  tx: Kysely<Database>,
+  scope: HealthScope,
+  { agentId, groupId, inputs, now, locked }: AgentEvaluation,
+  justScored: number | undefined,
+): Promise<string | null> {
   const before = locked.get(stateKey('agent', agentId));
   const assessment = agentHealth(inputs);
   await record(tx, scope, { kind: 'agent', id: agentId }, locked, assessment, groupId, now);
   // A group's assessment is made of its agents' assessments (status, reason, and whether they are active):
-  // when this agent's is the same as before and it was already active, its group cannot have changed.
+  // when this agent's is the same as before and it was already active before the conversations just
+  // scored, its group cannot have changed.
   const unchanged =
-    options.groupOnlyIfAgentMoved &&
+    justScored !== undefined &&
     before !== undefined &&
     before.status === assessment.status &&
     before.reason === assessment.reason &&
-    inputs.last30.conversations > 1;
-  const ownGroup = groupId && !unchanged ? [groupId] : [];
-  const groups = [...new Set([...ownGroup, ...options.alsoGroups])].sort();
-  for (const id of groups) await reevaluateGroupWithDays(tx, scope, id, days, now, locked);
+    inputs.last30.conversations > justScored;
+  return groupId && !unchanged ? groupId : null;
+}
+
+/** Re-evaluates groups in id order (writers lock groups by id, after agents). */
+export async function reevaluateGroups(
+  tx: Kysely<Database>,
+  scope: HealthScope,
+  groupIds: readonly string[],
+  days: WindowDays,
+  now: number,
+  locked: LockedStates,
+): Promise<void> {
+  for (const id of [...new Set(groupIds)].sort()) await reevaluateGroupWithDays(tx, scope, id, days, now, locked);
 }
 
 /**

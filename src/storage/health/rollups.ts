@@ -10,11 +10,11 @@ import {
   type ResultForHealth,
   TOTAL_FIELDS,
 } from '../../domain/health/contribution.js';
-import { type Day, localDay } from '../../domain/health/days.js';
+import { type Day, localDay, type WindowDays } from '../../domain/health/days.js';
 import { type Param, prepareQuery } from '../prepared.js';
 import type { Database, HealthContributionsTable } from '../schema.js';
 import type { Store } from '../store.js';
-import type { HealthScope } from './evaluate.js';
+import { type HealthScope, type LockedStates, reevaluateGroups } from './evaluate.js';
 import { createScoredAgentHealth } from './scored-agent.js';
 
 type Counters = Pick<Contribution, (typeof TOTAL_FIELDS)[number]>;
@@ -180,7 +180,92 @@ export function createHealthRollups(store: Store) {
     }
   }
 
+  /** Moves a conversation's contribution from its previous results (if it was scored before) to the new ones. */
+  async function moveContribution(
+    tx: Kysely<Database>,
+    scope: HealthScope,
+    conversation: ScoredConversation,
+    outcome: string | null,
+    results: readonly ResultForHealth[],
+  ): Promise<void> {
+    const agentId = conversation.agent_id;
+    const [previous] = await statements.previousContribution.execute(tx, { conversation_id: conversation.id });
+    if (previous) await applyToDay(tx, scope, previous.agent_id, previous.day, storedContribution(previous), -1);
+
+    const day = localDay(Number(conversation.ended_at_ms), conversation.timezone);
+    const contribution = contributionOf(outcome, results);
+    await applyToDay(tx, scope, agentId, day, contribution, 1);
+    const { failed_checks, ...totals } = contribution;
+    await statements.saveContribution.execute(tx, {
+      ...totals,
+      conversation_id: conversation.id,
+      project_id: scope.projectId,
+      environment: scope.environment,
+      agent_id: agentId,
+      day,
+      failed_checks: JSON.stringify(failed_checks),
+    });
+    if (conversation.agent_version !== null) {
+      await statements.recordRelease.execute(tx, {
+        project_id: scope.projectId,
+        environment: scope.environment,
+        agent_id: agentId,
+        version: conversation.agent_version,
+        day,
+        ended_at_ms: Number(conversation.ended_at_ms),
+      });
+    }
+  }
+
+  /**
+   * Health after scoring the conversations of one transaction (a scoring batch, or one): every agent's state is locked
+   * first (in id order, before any group), the contributions are moved, then each agent is re-evaluated
+   * once and each group that may have moved once. The stored status is the one after the whole batch, so
+   * a status that changed and changed back within one batch records no transition.
+   */
+  async function applyBatchHealth(tx: Kysely<Database>, items: readonly HealthBatchItem[], now: number): Promise<void> {
+    const scopes = new Map<string, { scope: HealthScope; agents: Map<string, { timeZone: string; count: number }> }>();
+    for (const { scope, conversation } of items) {
+      const key = `${scope.projectId}\u0000${scope.environment}`;
+      let entry = scopes.get(key);
+      if (!entry) {
+        entry = { scope, agents: new Map() };
+        scopes.set(key, entry);
+      }
+      const agent = entry.agents.get(conversation.agent_id);
+      if (agent) agent.count += 1;
+      else entry.agents.set(conversation.agent_id, { timeZone: conversation.timezone, count: 1 });
+    }
+    const ordered = [...scopes.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, entry]) => ({
+        ...entry,
+        agentIds: [...entry.agents.keys()].sort(),
+        locked: new Map() as LockedStates,
+      }));
+    // Every writer of an agent's health holds its state row first, so evaluations of one agent never interleave.
+    for (const entry of ordered) {
+      for (const agentId of entry.agentIds) await agentHealth.lock(tx, entry.scope, agentId, now, entry.locked);
+    }
+    for (const item of items) {
+      await moveContribution(tx, item.scope, item.conversation, item.outcome, item.results);
+    }
+    for (const { scope, agents, agentIds, locked } of ordered) {
+      const groups: string[] = [];
+      let days: WindowDays | undefined;
+      for (const agentId of agentIds) {
+        const { timeZone, count } = agents.get(agentId) as { timeZone: string; count: number };
+        const moved = await agentHealth.reevaluateAgentOnly(tx, scope, agentId, timeZone, now, locked, count);
+        days = moved.days;
+        if (moved.groupId) groups.push(moved.groupId);
+      }
+      if (days && groups.length > 0) await reevaluateGroups(tx, scope, groups, days, now, locked);
+    }
+  }
+
   return {
+    applyBatchHealth,
+
     /**
      * Moves a conversation's contribution to health from its previous results (if it was scored before) to
      * the new ones, then re-evaluates its agent and the agent's group, recording any change of status. Runs
@@ -194,39 +279,17 @@ export function createHealthRollups(store: Store) {
       results: readonly ResultForHealth[],
       now: number,
     ): Promise<void> {
-      const agentId = conversation.agent_id;
-      // Every writer of an agent's health holds its state row first, so evaluations of one agent never interleave.
-      const states = await agentHealth.lock(tx, scope, agentId, now);
-
-      const [previous] = await statements.previousContribution.execute(tx, { conversation_id: conversation.id });
-      if (previous) await applyToDay(tx, scope, previous.agent_id, previous.day, storedContribution(previous), -1);
-
-      const day = localDay(Number(conversation.ended_at_ms), conversation.timezone);
-      const contribution = contributionOf(outcome, results);
-      await applyToDay(tx, scope, agentId, day, contribution, 1);
-      const { failed_checks, ...totals } = contribution;
-      await statements.saveContribution.execute(tx, {
-        ...totals,
-        conversation_id: conversation.id,
-        project_id: scope.projectId,
-        environment: scope.environment,
-        agent_id: agentId,
-        day,
-        failed_checks: JSON.stringify(failed_checks),
-      });
-      if (conversation.agent_version !== null) {
-        await statements.recordRelease.execute(tx, {
-          project_id: scope.projectId,
-          environment: scope.environment,
-          agent_id: agentId,
-          version: conversation.agent_version,
-          day,
-          ended_at_ms: Number(conversation.ended_at_ms),
-        });
-      }
-      await agentHealth.reevaluate(tx, scope, agentId, conversation.timezone, now, states);
+      await applyBatchHealth(tx, [{ scope, conversation, outcome, results }], now);
     },
   };
+}
+
+/** One scored conversation of a batch, as health needs it. */
+export interface HealthBatchItem {
+  scope: HealthScope;
+  conversation: ScoredConversation;
+  outcome: string | null;
+  results: readonly ResultForHealth[];
 }
 
 export type HealthRollups = ReturnType<typeof createHealthRollups>;

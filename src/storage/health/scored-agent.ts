@@ -4,12 +4,12 @@
  * group) is the same code every other writer of health runs.
  */
 import type { Kysely } from 'kysely';
-import { windowDays } from '../../domain/health/days.js';
+import { type WindowDays, windowDays } from '../../domain/health/days.js';
 import { type HealthStatus, INITIAL_STATUS } from '../../domain/health/status.js';
 import { prepareQuery } from '../prepared.js';
 import type { Database } from '../schema.js';
 import type { Store } from '../store.js';
-import { type LockedStates, recordAgentAssessment, stateKey } from './evaluate.js';
+import { type LockedStates, recordAgentOnly, stateKey } from './evaluate.js';
 import { type HealthScope, prepareAgentInputsReader } from './reads.js';
 
 export function createScoredAgentHealth(store: Store) {
@@ -46,8 +46,17 @@ export function createScoredAgentHealth(store: Store) {
   const readInputs = prepareAgentInputsReader(store);
 
   return {
-    /** Locks the agent's state row (creating it when the agent was never measured); see lockStates. */
-    async lock(tx: Kysely<Database>, scope: HealthScope, agentId: string, now: number): Promise<LockedStates> {
+    /**
+     * Locks the agent's state row (creating it when the agent was never measured); see lockStates. A batch
+     * locks its agents into one map, in id order.
+     */
+    async lock(
+      tx: Kysely<Database>,
+      scope: HealthScope,
+      agentId: string,
+      now: number,
+      into: LockedStates = new Map(),
+    ): Promise<LockedStates> {
       const [row] = await lockAgent.execute(tx, {
         project_id: scope.projectId,
         environment: scope.environment,
@@ -55,32 +64,37 @@ export function createScoredAgentHealth(store: Store) {
         now,
       });
       if (!row) throw new Error(`health state of agent ${agentId} could not be locked`);
-      return new Map([
-        [
-          stateKey('agent', agentId),
-          { status: row.status as HealthStatus, reason: row.reason, transitions: Number(row.transitions) },
-        ],
-      ]);
+      into.set(stateKey('agent', agentId), {
+        status: row.status as HealthStatus,
+        reason: row.reason,
+        transitions: Number(row.transitions),
+      });
+      return into;
     },
 
-    /** Re-evaluates the agent, and its group only when the agent's assessment moved. The agent must be locked. */
-    async reevaluate(
+    /**
+     * Re-evaluates the agent after `justScored` of its conversations were written, without its group: returns
+     * the group to re-evaluate (null when it cannot have moved) and the windows used. The agent must be locked.
+     */
+    async reevaluateAgentOnly(
       tx: Kysely<Database>,
       scope: HealthScope,
       agentId: string,
       timeZone: string,
       now: number,
       locked: LockedStates,
-    ): Promise<void> {
+      justScored: number,
+    ): Promise<{ groupId: string | null; days: WindowDays }> {
       const key = { project_id: scope.projectId, environment: scope.environment, agent_id: agentId };
       const days = windowDays(now, timeZone);
       const [[agent], inputs] = await Promise.all([groupOf.execute(tx, key), readInputs(tx, scope, days, agentId)]);
-      await recordAgentAssessment(
+      const groupId = await recordAgentOnly(
         tx,
         scope,
         { agentId, groupId: agent?.group_id ?? null, inputs, days, now, locked },
-        { alsoGroups: [], groupOnlyIfAgentMoved: true },
+        justScored,
       );
+      return { groupId, days };
     },
   };
 }

@@ -121,8 +121,34 @@ export function createScoringOutbox(store: Store) {
       if (endpoints.length === 0) return;
       await enqueueScoringEventsTo(tx, scope, endpoints, conversationId, outcome, results, now);
     },
+
+    /** The same for the conversations of one scoring batch, reading the endpoints once per scope. */
+    async enqueueScoringEventsOfBatch(
+      tx: Kysely<Database>,
+      items: ReadonlyArray<{
+        scope: WebhookScope;
+        conversationId: string;
+        outcome: string | null;
+        results: readonly StoredResult[];
+      }>,
+      now: number,
+    ): Promise<void> {
+      const endpointsByScope = new Map<string, Pick<EndpointRow, 'id' | 'events'>[]>();
+      for (const { scope, conversationId, outcome, results } of items) {
+        const key = `${scope.projectId}\u0000${scope.environment}`;
+        let endpoints = endpointsByScope.get(key);
+        if (!endpoints) {
+          endpoints = await endpointsOf.execute(tx, { project_id: scope.projectId, environment: scope.environment });
+          endpointsByScope.set(key, endpoints);
+        }
+        if (endpoints.length > 0)
+          await enqueueScoringEventsTo(tx, scope, endpoints, conversationId, outcome, results, now);
+      }
+    },
   };
 }
+
+export type ScoringOutbox = ReturnType<typeof createScoringOutbox>;
 
 async function enqueueScoringEventsTo(
   tx: Kysely<Database>,
