@@ -5,13 +5,10 @@
  * unit (conversation, scoring job, idempotency record) to this thread, which writes it with the same code
  * and answers once the transaction has committed: a 202 still means durable.
  *
- * Group commit, on the thread's side: the requests of one API event-loop turn travel as one message, sent at
- * once without waiting for the previous one to be answered, and the thread writes every message that
- * arrived while it was committing in one transaction. Each commit costs about a dozen page writes to the log
- * whatever its size, so under load transactions grow by themselves and the cost per conversation falls,
- * while a lone request is written at once. (Holding the next message back until the previous one was
- * answered left the thread idle whenever the API thread was busy parsing and had not yet read the answer,
- * and put that wait into the tail latency.)
+ * Group commit, pipelined: the requests of one API event-loop turn travel as one message, at most two
+ * messages are with the thread at a time, and whatever arrives meanwhile travels as the next one. Each
+ * commit costs about a dozen page writes to the log whatever its size, so under load batches grow by
+ * themselves and the cost per conversation falls, while a lone request is sent at once.
  *
  * If the thread dies, the requests it held answer 503 (the client retries; idempotency keys and external
  * ids make that safe) and a new thread starts.
@@ -30,6 +27,13 @@ import type {
 } from './ingest-thread-protocol.js';
 
 const RESTART_DELAY_MS = 200;
+/**
+ * Messages with the thread at once. One left the thread idle from each commit until the API thread had read
+ * the answer and sent the next message (it may be busy parsing); any number sent each turn's few requests at
+ * once at low load, so commits stayed small and cost more per conversation. With two, the thread finds the
+ * next message waiting when it commits, and under load requests still gather on this side meanwhile.
+ */
+const MESSAGES_IN_FLIGHT = 2;
 
 export interface IngestThread {
   ingest: ConversationIngest;
@@ -57,6 +61,8 @@ export function startIngestThread(settings: IngestThreadSettings, logger: Fastif
   const pending = new Map<number, Pending>();
   let outbox: IngestRequest[] = [];
   let flushScheduled = false;
+  /** Messages sent and not yet answered; see MESSAGES_IN_FLIGHT. */
+  let inFlight = 0;
   let nextId = 0;
   let stopping = false;
   /** Called whenever nothing is pending any more; a stop waits for it. */
@@ -70,12 +76,15 @@ export function startIngestThread(settings: IngestThreadSettings, logger: Fastif
     worker.unref();
     worker.on('message', (message: FromIngestThread) => {
       if (message.kind !== 'replies') return;
+      inFlight -= 1;
+      flush();
       for (const reply of message.replies) settle(reply.id, reply);
     });
     worker.on('error', (error) => logger.error({ err: error }, 'ingest thread failed'));
     worker.on('exit', (code) => {
       if (thread !== worker) return;
       thread = undefined;
+      inFlight = 0;
       outbox = [];
       // What it still held may or may not have committed; the client's retry settles which.
       for (const id of [...pending.keys()]) settle(id, { error: threadLost() });
@@ -99,7 +108,8 @@ export function startIngestThread(settings: IngestThreadSettings, logger: Fastif
 
   function flush(): void {
     flushScheduled = false;
-    if (outbox.length === 0 || !thread) return;
+    if (inFlight >= MESSAGES_IN_FLIGHT || outbox.length === 0 || !thread) return;
+    inFlight += 1;
     const requests = outbox;
     outbox = [];
     thread.postMessage({ kind: 'ingest', requests } satisfies ToIngestThread);
