@@ -6,7 +6,7 @@
 
 import model from 'wink-eng-lite-web-model';
 import winkNLP from 'wink-nlp';
-import { readPlainSentences, rememberedSpelling } from './plain-reader.js';
+import { readPlainSentences, rememberedNormals } from './plain-reader.js';
 
 // Loaded once per process: the language model is a read-only resource, and loading it costs far
 // more than reading a conversation. Only the annotations the scorers use are switched on, and
@@ -152,11 +152,11 @@ export function readSentences(text: string, options: { sentiment: boolean }): Re
   });
 }
 
-const spelling = rememberedSpelling(
+const normalOf = rememberedNormals(
   (word) => (withoutSentiment.readDoc(word).tokens().out(its.normal) as string[])[0] ?? word,
 );
 
 /** Sentences of a turn whose mood is not scored, read without wink's tokenizer (see plain-reader.ts). */
 export function readPlain(text: string): ReadSentence[] {
-  return readPlainSentences(prepare(text), spelling, negationScope);
+  return readPlainSentences(prepare(text), normalOf, negationScope);
 }

@@ -16,14 +16,20 @@ import type { ReadSentence } from './nlp.js';
 const TOKEN =
   /https?:\/\/[^\s]+[^\s.,!?;:)]|(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63})+|(?:[A-Za-z]\.){2,}|(?:Dr|Mr|Mrs|Ms|St|Jr|Sr|Prof|Mt)\.|\$|\d+(?:[:.,/-]\d+)*(?:st|nd|rd|th)?|(?<![A-Za-z])[A-Za-z]+\d[A-Za-z\d]*|(?<![A-Za-z])[A-Za-z]+(?=n't)|n't|'(?:re|ve|ll|s|d|m)(?![A-Za-z])|(?<![A-Za-z])[A-Za-z]+(?='(?:re|ve|ll|s|d|m)(?![A-Za-z]))|[A-Za-z]+(?:'[A-Za-z]+)?|\.{2,}|[^\s]/gu;
 
-const CONTRACTION_NORMALS: Record<string, string> = {
-  "n't": 'not',
-  "'re": 'are',
-  "'ve": 'have',
-  "'ll": 'will',
-  "'d": 'would',
-  "'m": 'am',
-};
+/** Normal forms that are not spelling: contractions and the whole tokens the cues read expanded (as SPLIT_NORMALS in nlp.ts). */
+const FIXED_NORMALS = new Map<string, string>([
+  ["n't", 'not'],
+  ["'re", 'are'],
+  ["'ve", 'have'],
+  ["'ll", 'will'],
+  ["'d", 'would'],
+  ["'m", 'am'],
+  ['gonna', 'going to'],
+  ['wanna', 'want to'],
+  ['gotta', 'got to'],
+  ['lemme', 'let me'],
+  ['ok', 'okay'],
+]);
 /** Words after which "'s" is "is" ("it's", "there's"); elsewhere it is a possessive ("the clinic's"). */
 const IS_AFTER = new Set([
   'it',
@@ -41,32 +47,32 @@ const IS_AFTER = new Set([
   'why',
 ]);
 /** The halves of "can't" and "won't" as wink names them. */
-const STEM_NORMALS: Record<string, string> = { ca: 'can', wo: 'will', sha: 'shall' };
-/** Whole tokens wink keeps together and the cues read expanded (as SPLIT_NORMALS in nlp.ts). */
-const WHOLE_NORMALS: Record<string, string> = {
-  gonna: 'going to',
-  wanna: 'want to',
-  gotta: 'got to',
-  lemme: 'let me',
-  ok: 'okay',
-};
+const STEM_NORMALS = new Map([
+  ['ca', 'can'],
+  ['wo', 'will'],
+  ['sha', 'shall'],
+]);
 /** "..." trails off inside a sentence, as wink reads it. */
 const SENTENCE_END = /^[.!?]$/;
 /** Words wink may spell otherwise; longer runs of letters are not words anyone said. */
 const WORD = /^[a-z]{1,30}$/;
-const MAX_REMEMBERED_SPELLINGS = 50_000;
+const MAX_REMEMBERED = 50_000;
 
 export type SpellingNormal = (lowerCaseWord: string) => string;
 
-/** Remembers wink's spelling normal of each word ("colour" reads "color"); words are few, turns are many. */
-export function rememberedSpelling(lookUp: SpellingNormal): SpellingNormal {
+/**
+ * The normal form of a lower-case token, remembered: wink's spelling normal for a word ("colour" reads
+ * "color"), the fixed normals above, the token itself otherwise. Words are few and turns are many, so nearly
+ * every token is one lookup.
+ */
+export function rememberedNormals(spelling: SpellingNormal): SpellingNormal {
   const remembered = new Map<string, string>();
-  return (word) => {
-    let normal = remembered.get(word);
+  return (lower) => {
+    let normal = remembered.get(lower);
     if (normal === undefined) {
-      normal = lookUp(word);
-      if (remembered.size >= MAX_REMEMBERED_SPELLINGS) remembered.clear();
-      remembered.set(word, normal);
+      normal = FIXED_NORMALS.get(lower) ?? (WORD.test(lower) ? spelling(lower) : lower);
+      if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+      remembered.set(lower, normal);
     }
     return normal;
   };
@@ -78,31 +84,31 @@ interface Token {
   normal: string;
 }
 
-function tokenize(text: string, spelling: SpellingNormal): Token[] {
+function tokenize(text: string, normalOf: SpellingNormal): Token[] {
   const tokens: Token[] = [];
-  for (const found of text.matchAll(TOKEN)) {
+  TOKEN.lastIndex = 0;
+  let previous = '';
+  for (let found = TOKEN.exec(text); found !== null; found = TOKEN.exec(text)) {
     const raw = found[0];
     const lower = raw.toLowerCase();
     let normal: string;
-    const previous = tokens.at(-1)?.normal;
-    if (lower === "'s")
-      normal = previous === 'let' ? 'us' : previous !== undefined && IS_AFTER.has(previous) ? 'is' : "'s";
-    else if (CONTRACTION_NORMALS[lower] !== undefined) normal = CONTRACTION_NORMALS[lower];
-    else if (WHOLE_NORMALS[lower] !== undefined) normal = WHOLE_NORMALS[lower];
-    else if (STEM_NORMALS[lower] !== undefined && text.startsWith("n't", found.index + raw.length))
-      normal = STEM_NORMALS[lower];
-    else normal = WORD.test(lower) ? spelling(lower) : lower;
+    if (lower === "'s") normal = previous === 'let' ? 'us' : IS_AFTER.has(previous) ? 'is' : "'s";
+    else {
+      const stem = lower.length <= 3 ? STEM_NORMALS.get(lower) : undefined;
+      normal = stem !== undefined && text.startsWith("n't", TOKEN.lastIndex) ? stem : normalOf(lower);
+    }
     tokens.push({ raw, start: found.index, normal });
+    previous = normal;
   }
   return tokens;
 }
 
 export function readPlainSentences(
   text: string,
-  spelling: SpellingNormal,
+  normalOf: SpellingNormal,
   negationScope: (normals: readonly string[]) => boolean[],
 ): ReadSentence[] {
-  const tokens = tokenize(text, spelling);
+  const tokens = tokenize(text, normalOf);
   const sentences: ReadSentence[] = [];
   let first = 0;
   for (let index = 0; index < tokens.length; index += 1) {
