@@ -431,7 +431,9 @@ describe.each(variants)('store contract on $label', ({ backend, ingestThread }) 
         role: 'full',
         name: 'r',
       });
-      expect(await tenancy.authenticate(`${created.key.slice(0, -1)}x`)).toBeNull();
+      // Another last character (never the same one, which made this test fail one run in 62).
+      const altered = `${created.key.slice(0, -1)}${created.key.endsWith('x') ? 'y' : 'x'}`;
+      expect(await tenancy.authenticate(altered)).toBeNull();
       expect(await tenancy.revokeKey(created.id)).toBe(true);
       expect(await tenancy.authenticate(created.key)).toBeNull();
       expect(await tenancy.revokeKey(created.id)).toBe(false);
