@@ -40,7 +40,7 @@ export interface Checkpointer {
 
 export interface CheckpointerOptions {
   intervalMs?: number;
-  /** Pages in the log above which it is emptied (16,384 pages of 4 KiB: 64 MiB). */
+  /** Pages in the log above which it is emptied (65,536 pages of 4 KiB: 256 MiB). */
   truncateAtFrames?: number;
 }
 
@@ -49,7 +49,7 @@ export function startCheckpointer(file: string, driverPath: string, options: Che
     file,
     driverPath,
     intervalMs: options.intervalMs ?? 1_000,
-    truncateAtFrames: options.truncateAtFrames ?? 16_384,
+    truncateAtFrames: options.truncateAtFrames ?? 65_536,
   };
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData });
   worker.unref();
