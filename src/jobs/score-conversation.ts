@@ -75,7 +75,7 @@ function markEvaluating(): JobHandler['onClaimed'] {
   };
 }
 
-/** See ScoringBatchDeps.maxBatch: four transactions of four at the default concurrency of 16. */
+/** See ScoringBatchDeps.maxBatch: with a higher CQM_WORKER_CONCURRENCY, several transactions of four. */
 const POSTGRES_JOBS_PER_TRANSACTION = 4;
 
 export function scoreConversationHandler(deps: {
