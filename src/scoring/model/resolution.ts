@@ -81,7 +81,7 @@ const AGENT_DEFERRED: readonly Cue[] = [
 
 /** Sentences about what the agent is, not about the caller's request ("I can't say I'm human"). */
 const ABOUT_ITSELF = cue(
-  `${anyOf('human', 'person', 'robot', 'bot', 'ai', 'machine', 'automated', 'assistant', 'one')}(?: [.!?])*$`,
+  `${anyOf('human', 'person', 'robot', 'bot', 'ai', 'machine', 'automated', 'assistant', 'i am one')}(?: [.!?])*$`,
   { negatable: false },
 );
 const CONDITIONAL = /^(?:if|when|whenever|in case) /;
@@ -137,7 +137,7 @@ const AGENT_DONE: readonly Cue[] = [
 
 /** How a satisfied caller signs off. */
 const SIGN_OFF_SATISFIED: readonly Cue[] = [
-  // Thanks stays thanks after "no, that's fine": wink's negation scope runs on past it.
+  // Thanks is thanks even within reach of a negation ("not a problem, thank you").
   cue(
     `${anyOf('thanks', 'thank you', 'thank u', 'thank you so much', 'thanks so much', 'ty', 'thx', 'tysm', 'thnx', 'cheers', 'appreciate it', 'i appreciate', 'phew', 'understood', 'i see')}`,
     { negatable: false },
