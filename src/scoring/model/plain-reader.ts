@@ -9,9 +9,8 @@ import type { ReadSentence } from './nlp.js';
 
 /**
  * Tokens in order of precedence: links, addresses, dotted abbreviations, numbers, words with a contraction,
- * words, runs of dots, anything else. An address is tried only where a run of its characters starts, and its
- * parts are bounded, and words are tried only where a run of letters starts, so a turn of 20,000 letters is
- * read in linear time.
+ * words, runs of dots, anything else. Addresses and words are tried only where a run of their characters
+ * starts (and an address's parts are bounded), so a turn of 20,000 letters is read in linear time.
  */
 const TOKEN =
   /https?:\/\/[^\s]+[^\s.,!?;:)]|(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63})+|(?:[A-Za-z]\.){2,}|(?:Dr|Mr|Mrs|Ms|St|Jr|Sr|Prof|Mt)\.|\$|\d+(?:[:.,/-]\d+)*(?:st|nd|rd|th)?|(?<![A-Za-z])[A-Za-z]+\d[A-Za-z\d]*|(?<![A-Za-z])[A-Za-z]+(?=n't)|n't|'(?:re|ve|ll|s|d|m)(?![A-Za-z])|(?<![A-Za-z])[A-Za-z]+(?='(?:re|ve|ll|s|d|m)(?![A-Za-z]))|[A-Za-z]+(?:'[A-Za-z]+)?|\.{2,}|[^\s]/gu;
@@ -58,14 +57,14 @@ const SENTENCE_END = /^[.!?]$/;
 const WORD = /^[a-z]{1,30}$/;
 const MAX_REMEMBERED = 50_000;
 
-export type SpellingNormal = (lowerCaseWord: string) => string;
+export type WordNormal = (lowerCaseWord: string) => string;
 
 /**
  * The normal form of a lower-case token, remembered: wink's spelling normal for a word ("colour" reads
  * "color"), the fixed normals above, the token itself otherwise. Words are few and turns are many, so nearly
  * every token is one lookup.
  */
-export function rememberedNormals(spelling: SpellingNormal): SpellingNormal {
+export function rememberedNormals(spelling: WordNormal): WordNormal {
   const remembered = new Map<string, string>();
   return (lower) => {
     let normal = remembered.get(lower);
@@ -84,7 +83,7 @@ interface Token {
   normal: string;
 }
 
-function tokenize(text: string, normalOf: SpellingNormal): Token[] {
+function tokenize(text: string, normalOf: WordNormal): Token[] {
   const tokens: Token[] = [];
   TOKEN.lastIndex = 0;
   let previous = '';
@@ -105,7 +104,7 @@ function tokenize(text: string, normalOf: SpellingNormal): Token[] {
 
 export function readPlainSentences(
   text: string,
-  normalOf: SpellingNormal,
+  normalOf: WordNormal,
   negationScope: (normals: readonly string[]) => boolean[],
 ): ReadSentence[] {
   const tokens = tokenize(text, normalOf);
