@@ -23,7 +23,7 @@ export interface Scorer {
   scorerVersion(check: CheckDefinition): string;
 }
 
-/** The conversation's visible status follows its job; compiled once per store, as every claim runs it. */
+/** The conversation's visible status follows its job when an attempt is handed back or the job fails. */
 function prepareStatusUpdate(store: Store) {
   const update = prepareQuery(store, (p) =>
     store.db

@@ -294,4 +294,36 @@ describe.each(backends)('job queue on $name', (backend) => {
     expect(new Set(claimed).size).toBe(claimed.length);
     expect(claimed.length).toBe(ids.length);
   });
+
+  it.skipIf(!backend.available)(
+    'writes jobs scored together in one go, and a lost lease fails only its own job',
+    async () => {
+      const { scorer } = countingScorer('resolved');
+      const { queue, handler } = build(scorer);
+      const ids = [await ingest(), await ingest(), await ingest()];
+      const jobs = await queue.claim('w1', 10);
+      expect(jobs).toHaveLength(3);
+      const lost = jobs.find((job) => job.subject_id === ids[1]);
+      if (!lost) throw new Error('expected the second conversation claimed');
+      // Another worker took the second job over after w1's lease ran out.
+      await store.db.updateTable('jobs').set({ locked_by: 'w2' }).where('id', '=', lost.id).execute();
+
+      // Started in one turn, the three submit their writes to one batch; the batch fails on the lost lease
+      // and each job is written again alone.
+      const settled = await Promise.allSettled(jobs.map((job) => handler.run(job)));
+      const byConversation = new Map(jobs.map((job, index) => [job.subject_id, settled[index]?.status]));
+      expect(byConversation.get(ids[0] as string)).toBe('fulfilled');
+      expect(byConversation.get(ids[1] as string)).toBe('rejected');
+      expect(byConversation.get(ids[2] as string)).toBe('fulfilled');
+      expect((await statusOf(ids[0] as string)).status).toBe('done');
+      expect((await statusOf(ids[1] as string)).status).toBe('evaluating');
+      expect((await statusOf(ids[2] as string)).status).toBe('done');
+      const written = await store.db
+        .selectFrom('check_results')
+        .select('conversation_id')
+        .where('conversation_id', 'in', ids)
+        .execute();
+      expect(written.map((row) => row.conversation_id).sort()).toEqual([ids[0], ids[2]].sort());
+    },
+  );
 });

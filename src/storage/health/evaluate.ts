@@ -188,8 +188,6 @@ export async function reevaluateAgent(
   now: number,
   locked: LockedStates,
   alsoGroups: readonly string[] = [],
-  /** Scoring passes true: its group is re-evaluated only when the agent's assessment moved (see below). */
-  groupOnlyIfAgentMoved = false,
 ): Promise<void> {
   const agent = await tx
     .selectFrom('agents')
@@ -200,15 +198,14 @@ export async function reevaluateAgent(
     .executeTakeFirst();
   const days = windowDays(now, timeZone);
   const inputs = (await loadAgentInputs(tx, scope, days, [agentId]))(agentId);
-  await recordAgentAssessment(
+  const ownGroup = await recordAgentOnly(
     tx,
     scope,
     { agentId, groupId: agent?.group_id ?? null, inputs, days, now, locked },
-    {
-      alsoGroups,
-      groupOnlyIfAgentMoved,
-    },
+    undefined,
   );
+  const groups = [...new Set([...(ownGroup ? [ownGroup] : []), ...alsoGroups])];
+  await reevaluateGroups(tx, scope, groups, days, now, locked);
 }
 
 /** What re-evaluating an agent starts from: its group and its inputs, read in the caller's transaction. */
@@ -219,18 +216,6 @@ export interface AgentEvaluation {
   days: WindowDays;
   now: number;
   locked: LockedStates;
-}
-
-/** Records the agent's assessment, then re-evaluates the groups that may have moved with it. */
-export async function recordAgentAssessment(
-  tx: Kysely<Database>,
-  scope: HealthScope,
-  evaluation: AgentEvaluation,
-  options: { alsoGroups: readonly string[]; groupOnlyIfAgentMoved: boolean },
-): Promise<void> {
-  const movedGroup = await recordAgentOnly(tx, scope, evaluation, options.groupOnlyIfAgentMoved ? 1 : undefined);
-  const groups = [...new Set([...(movedGroup ? [movedGroup] : []), ...options.alsoGroups])];
-  await reevaluateGroups(tx, scope, groups, evaluation.days, evaluation.now, evaluation.locked);
 }
 
 /**

@@ -263,25 +263,7 @@ export function createHealthRollups(store: Store) {
     }
   }
 
-  return {
-    applyBatchHealth,
-
-    /**
-     * Moves a conversation's contribution to health from its previous results (if it was scored before) to
-     * the new ones, then re-evaluates its agent and the agent's group, recording any change of status. Runs
-     * inside the caller's transaction, after the results are written.
-     */
-    async applyConversationHealth(
-      tx: Kysely<Database>,
-      scope: HealthScope,
-      conversation: ScoredConversation,
-      outcome: string | null,
-      results: readonly ResultForHealth[],
-      now: number,
-    ): Promise<void> {
-      await applyBatchHealth(tx, [{ scope, conversation, outcome, results }], now);
-    },
-  };
+  return { applyBatchHealth };
 }
 
 /** One scored conversation of a batch, as health needs it. */

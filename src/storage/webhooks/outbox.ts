@@ -94,10 +94,10 @@ async function subjectRefs(tx: Kysely<Database>, scope: WebhookScope, agentId: s
 const alerting = (r: StoredResult) => r.check_status !== 'shadow';
 
 /**
- * The events of one scored conversation, in the scoring transaction: `conversation.evaluated`, one
- * `check.failed` per failed active check, and the hour's failure counts for `checks.digest`. With no
- * enabled endpoint in the project and environment this is a single indexed read, compiled once per store
- * because every scored conversation runs it.
+ * The events of scored conversations, in the scoring transaction: per conversation `conversation.evaluated`,
+ * one `check.failed` per failed active check, and the hour's failure counts for `checks.digest`. The enabled
+ * endpoints of a project and environment are one indexed read per batch, compiled once per store; with none,
+ * that read is all.
  */
 export function createScoringOutbox(store: Store) {
   const endpointsOf = prepareQuery<Pick<EndpointRow, 'id' | 'events'>>(store, (p) =>
@@ -109,20 +109,7 @@ export function createScoringOutbox(store: Store) {
       .where('enabled', '=', 1),
   );
   return {
-    async enqueueScoringEvents(
-      tx: Kysely<Database>,
-      scope: WebhookScope,
-      conversationId: string,
-      outcome: string | null,
-      results: readonly StoredResult[],
-      now: number,
-    ): Promise<void> {
-      const endpoints = await endpointsOf.execute(tx, { project_id: scope.projectId, environment: scope.environment });
-      if (endpoints.length === 0) return;
-      await enqueueScoringEventsTo(tx, scope, endpoints, conversationId, outcome, results, now);
-    },
-
-    /** The same for the conversations of one scoring batch, reading the endpoints once per scope. */
+    /** The events of the conversations of one scoring batch, reading the endpoints once per scope. */
     async enqueueScoringEventsOfBatch(
       tx: Kysely<Database>,
       items: ReadonlyArray<{
