@@ -23,7 +23,9 @@ export interface Scorer {
   scorerVersion(check: CheckDefinition): string;
 }
 
-/** The conversation's visible status follows its job when an attempt is handed back or the job fails. */
+type StatusUpdate = (tx: Kysely<Database>, job: Job, now: number) => Promise<void>;
+
+/** The conversation's visible status follows its job: claimed, handed back, failed. */
 function prepareStatusUpdate(store: Store) {
   const update = prepareQuery(store, (p) =>
     store.db
@@ -33,8 +35,8 @@ function prepareStatusUpdate(store: Store) {
       .where('project_id', '=', p('project_id'))
       .where('environment', '=', p('environment')),
   );
-  return (status: 'queued' | 'evaluating' | 'failed') =>
-    async (tx: Kysely<Database>, job: Job, now: number): Promise<void> => {
+  return (status: 'queued' | 'evaluating' | 'failed'): StatusUpdate =>
+    async (tx, job, now) => {
       await update.execute(tx, {
         status,
         now,
@@ -46,10 +48,18 @@ function prepareStatusUpdate(store: Store) {
 }
 
 /**
- * A claim's conversations become `evaluating` in one statement per project and environment (a claim takes
- * up to a batch of jobs; on PostgreSQL one statement each was a round trip each).
+ * A claim's conversations become `evaluating`. On PostgreSQL, in one statement per project and environment
+ * (a claim takes up to a batch of jobs, and one statement each was a round trip each). On SQLite, one
+ * statement per conversation, by its key: statements cost no round trip there, and for an `id in (...)` list
+ * SQLite's planner, without statistics, chose the (project, environment) index and read every conversation
+ * of the project on each claim.
  */
-function markEvaluating(): JobHandler['onClaimed'] {
+function markEvaluating(store: Store, setEvaluating: StatusUpdate): JobHandler['onClaimed'] {
+  if (store.dialect === 'sqlite') {
+    return async (tx, jobs, now) => {
+      for (const job of jobs) await setEvaluating(tx, job, now);
+    };
+  }
   return async (tx, jobs, now) => {
     const byScope = new Map<string, Job[]>();
     for (const job of jobs) {
@@ -99,7 +109,7 @@ export function scoreConversationHandler(deps: {
   const setStatus = prepareStatusUpdate(deps.store);
   return {
     kind: SCORE_CONVERSATION_JOB,
-    onClaimed: markEvaluating(),
+    onClaimed: markEvaluating(deps.store, setStatus('evaluating')),
     onRequeued: setStatus('queued'),
     onFailed: setStatus('failed'),
 

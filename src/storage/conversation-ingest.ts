@@ -1,7 +1,7 @@
 /**
  * The durable ingest unit: a conversation, its scoring job and its idempotency record, all or nothing.
- * This is the hottest path of the service, so its common case is four prepared statements: claim the
- * idempotency key, read the agent, insert the conversation, insert the job. Everything else (a new agent,
+ * This is the hottest path of the service, so its common case is five prepared statements: claim the
+ * idempotency key, read the agent, insert the conversation, its document and its job. Everything else (a new agent,
  * filing an agent into a group, a duplicate) takes a slower, rarer path.
  */
 import type { Kysely } from 'kysely';
@@ -96,12 +96,15 @@ export function createIngest(store: Store, clock: () => number): ConversationIng
         agent_id: p('agent_id'),
         agent_version: p('agent_version'),
         group_id: p('group_id'),
-        document: p('document'),
         received_at: p('now'),
         updated_at: p('now'),
       })
       .onConflict((oc) => oc.columns(['project_id', 'environment', 'external_id']).doNothing())
       .returning('id'),
+  );
+
+  const insertDocument = prepareQuery(store, (p) =>
+    db.insertInto('conversation_documents').values({ conversation_id: p('conversation_id'), document: p('document') }),
   );
 
   const insertJob = prepareQuery(store, (p) =>
@@ -278,7 +281,6 @@ export function createIngest(store: Store, clock: () => number): ConversationIng
         agent_id: input.agent.id,
         agent_version: input.agent.version,
         group_id: plannedGroup,
-        document: documentOf(input),
         now,
       });
       if (inserted.length === 0) {
@@ -298,6 +300,7 @@ export function createIngest(store: Store, clock: () => number): ConversationIng
         }
         return duplicate;
       }
+      await insertDocument.execute(tx, { conversation_id: id, document: documentOf(input) });
       await insertJob.execute(tx, { ...scopeParams(scope), id: scoringJobIdFor(id), subject_id: id, now });
 
       if (needsFiling) {

@@ -126,10 +126,11 @@ export function createScorableReader(store: Store) {
   const read = prepareQuery<{ channel: string; ended_by: string | null; document: string }>(store, (p) =>
     store.db
       .selectFrom('conversations')
-      .select(['channel', 'ended_by', 'document'])
-      .where('id', '=', p('id'))
-      .where('project_id', '=', p('project_id'))
-      .where('environment', '=', p('environment')),
+      .innerJoin('conversation_documents', 'conversation_documents.conversation_id', 'conversations.id')
+      .select(['conversations.channel', 'conversations.ended_by', 'conversation_documents.document'])
+      .where('conversations.id', '=', p('id'))
+      .where('conversations.project_id', '=', p('project_id'))
+      .where('conversations.environment', '=', p('environment')),
   );
   return async (ex: Kysely<Database>, scope: Scope, conversationId: string): Promise<ScorableConversation | null> => {
     const [row] = await read.execute(ex, {
@@ -152,10 +153,14 @@ export function createConversationRepo(store: Store, clock: () => number = Date.
     if (idOrExternalId.includes('\u0000')) return undefined;
     const rows = await ex
       .selectFrom('conversations')
-      .selectAll()
-      .where('project_id', '=', scope.projectId)
-      .where('environment', '=', scope.environment)
-      .where((eb) => eb.or([eb('id', '=', idOrExternalId), eb('external_id', '=', idOrExternalId)]))
+      .innerJoin('conversation_documents', 'conversation_documents.conversation_id', 'conversations.id')
+      .selectAll('conversations')
+      .select('conversation_documents.document')
+      .where('conversations.project_id', '=', scope.projectId)
+      .where('conversations.environment', '=', scope.environment)
+      .where((eb) =>
+        eb.or([eb('conversations.id', '=', idOrExternalId), eb('conversations.external_id', '=', idOrExternalId)]),
+      )
       .limit(2)
       .execute();
     // The service id wins when one conversation's id is another's external_id.

@@ -4,12 +4,14 @@ import * as initial from './migrations/001-initial.js';
 import * as checks from './migrations/002-checks.js';
 import * as health from './migrations/003-health.js';
 import * as webhooks from './migrations/004-webhooks.js';
+import * as documents from './migrations/005-conversation-documents.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-checks': checks,
   '003-health': health,
   '004-webhooks': webhooks,
+  '005-conversation-documents': documents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -69,10 +69,15 @@ export interface ConversationsTable {
   agent_id: string;
   agent_version: string | null;
   group_id: string | null;
-  /** The request body as received (JSON): transcript, events and metadata are read from it. */
-  document: string;
   received_at: number;
   updated_at: number;
+}
+
+/** Apart from `conversations`, whose rows scoring updates: written once, never updated. */
+export interface ConversationDocumentsTable {
+  conversation_id: string;
+  /** The request body as received (JSON): transcript, events and metadata are read from it. */
+  document: string;
 }
 
 export interface CheckResultsTable {
@@ -326,6 +331,7 @@ export interface Database {
   groups: GroupsTable;
   agents: AgentsTable;
   conversations: ConversationsTable;
+  conversation_documents: ConversationDocumentsTable;
   check_results: CheckResultsTable;
   feedback_labels: FeedbackLabelsTable;
   idempotency_keys: IdempotencyKeysTable;

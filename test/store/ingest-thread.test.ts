@@ -53,9 +53,10 @@ describe('the ingest thread', () => {
   async function conversationsWith(externalId: string) {
     return store.db
       .selectFrom('conversations')
-      .select(['id', 'document'])
-      .where('project_id', '=', scope.projectId)
-      .where('external_id', '=', externalId)
+      .innerJoin('conversation_documents', 'conversation_documents.conversation_id', 'conversations.id')
+      .select(['conversations.id', 'conversation_documents.document'])
+      .where('conversations.project_id', '=', scope.projectId)
+      .where('conversations.external_id', '=', externalId)
       .execute();
   }
 
