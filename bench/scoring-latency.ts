@@ -53,11 +53,13 @@ export interface LatencyResult {
   backlogAtEnd: number;
   /** From the last 202 until everything was done (or the wait ended). */
   drainMs: number;
+  /** From the last warm-up 202 until the warm-up was scored, before the measured run began (NaN: it never was). */
+  warmupDrainMs: number;
 }
 
 /** Reads progress and times from the service's store without going through the service. */
 export interface StoreReader {
-  jobCounts(): Promise<{ done: number; failed: number }>;
+  jobCounts(): Promise<{ done: number; failed: number; total: number }>;
   times(): Promise<Array<{ external_id: string; status: string; received_at: number; updated_at: number }>>;
   close(): Promise<void>;
 }
@@ -78,7 +80,8 @@ interface TimeRow {
 
 function toCounts(rows: CountRow[]) {
   const count = (status: string) => Number(rows.find((row) => row.status === status)?.n ?? 0);
-  return { done: count('done'), failed: count('failed') };
+  const total = rows.reduce((sum, row) => sum + Number(row.n), 0);
+  return { done: count('done'), failed: count('failed'), total };
 }
 
 function toTimes(rows: TimeRow[]) {
@@ -202,19 +205,11 @@ export async function measureLatency(
     bodies.push(JSON.stringify(generateConversation(settings.seed, i, externalId).body));
   }
 
-  await sendPaced(target, bodies, records, settings.rate);
-  const lastAnswer = Math.max(...records.map((r) => r.answeredAt ?? 0));
-  const acceptedAll = records.filter((r) => r.status === 202).length;
-
-  // Wait for the backlog: until every accepted conversation's job is done or failed, or the time is up.
-  let counts = await reader.jobCounts();
-  const backlogAtEnd = acceptedAll - counts.done - counts.failed;
-  const deadline = Date.now() + settings.drainSeconds * 1000;
-  while (counts.done + counts.failed < acceptedAll && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    counts = await reader.jobCounts();
-  }
-  const drainMs = Math.max(0, epochNow() - lastAnswer);
+  // The goal is about a steady rate: the warm-up (a service just started scores its first conversations
+  // slowly, and the backlog they leave would take seconds to clear at a rate near capacity) is scored before
+  // the measured run starts. How long that took is reported.
+  const warmupDrain = await sendAndDrain(target, reader, bodies.slice(0, warmup), records.slice(0, warmup), settings);
+  const drain = await sendAndDrain(target, reader, bodies.slice(warmup), records.slice(warmup), settings);
 
   const stored = new Map((await reader.times()).map((row) => [row.external_id, row]));
   const measured = records.filter((r) => r.measured);
@@ -249,7 +244,36 @@ export async function measureLatency(
     notDone: accepted.length - done - failed,
     serverDone: stats(serverDone),
     clientDone: stats(clientDone),
-    backlogAtEnd,
-    drainMs: counts.done + counts.failed >= acceptedAll ? drainMs : Number.NaN,
+    backlogAtEnd: drain.backlogAtEnd,
+    drainMs: drain.drainMs,
+    warmupDrainMs: warmupDrain.drainMs,
   };
+}
+
+/**
+ * Sends the bodies at the rate, then waits until every conversation accepted so far is done or failed, or
+ * the wait is over. Returns how many were not done when the last answer came, and how long they took after it.
+ */
+async function sendAndDrain(
+  target: Target,
+  reader: StoreReader,
+  bodies: string[],
+  records: Sent[],
+  settings: LatencySettings,
+): Promise<{ backlogAtEnd: number; drainMs: number }> {
+  if (bodies.length === 0) return { backlogAtEnd: 0, drainMs: 0 };
+  const acceptedBefore = (await reader.jobCounts()).total;
+  await sendPaced(target, bodies, records, settings.rate);
+  const lastAnswer = Math.max(...records.map((r) => r.answeredAt ?? 0));
+  const accepted = acceptedBefore + records.filter((r) => r.status === 202).length;
+
+  let counts = await reader.jobCounts();
+  const backlogAtEnd = accepted - counts.done - counts.failed;
+  const deadline = Date.now() + settings.drainSeconds * 1000;
+  while (counts.done + counts.failed < accepted && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    counts = await reader.jobCounts();
+  }
+  const drainMs = Math.max(0, epochNow() - lastAnswer);
+  return { backlogAtEnd, drainMs: counts.done + counts.failed >= accepted ? drainMs : Number.NaN };
 }

@@ -157,7 +157,9 @@ async function partBPostgres(): Promise<LatencyResult | undefined> {
 function summary(result: LatencyResult): string {
   const others = Object.entries(result.otherStatuses).map(([status, count]) => `${count}x ${status}`);
   return (
-    `  ${result.store}: ${result.accepted}/${result.sent} answered 202` +
+    `  ${result.store}: warm-up scored ${
+      Number.isNaN(result.warmupDrainMs) ? 'NOT all' : `${result.warmupDrainMs.toFixed(0)} ms`
+    } after its last 202; ${result.accepted}/${result.sent} answered 202` +
     (others.length ? ` (others: ${others.join(', ')})` : '') +
     (result.errors ? `, ${result.errors} request errors` : '') +
     `; ${result.done} done, ${result.failed} failed, ${result.notDone} not done after the wait; ` +
@@ -225,7 +227,8 @@ async function main(): Promise<void> {
   log('');
   log(
     `part B: cqm serve with its worker, ${latency.rate} conversations/s for ${latency.seconds} s ` +
-      `(after ${latency.warmupSeconds} s at the same rate, not counted), open loop, keep-alive fetch`,
+      `(after ${latency.warmupSeconds} s at the same rate, not counted, and scored before the measured run), ` +
+      'open loop, keep-alive fetch',
   );
   const results: LatencyResult[] = [];
   const embedded = await partBEmbedded();
