@@ -8,7 +8,8 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
   const fields: FieldErrors = {};
   for (const issue of issues) {
     const key = issue.path.length === 0 ? '_root' : issue.path.map(String).join('.');
-    const messages = fields[key] ?? [];
+    // Own keys only: a field named like an Object property ("toString") must not find Object's.
+    const messages = Object.hasOwn(fields, key) ? (fields[key] as string[]) : [];
     messages.push(issue.message);
     fields[key] = messages;
   }

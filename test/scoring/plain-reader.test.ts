@@ -34,6 +34,13 @@ describe('reading a turn without wink', () => {
     ]);
   });
 
+  it('reads a word that names a property of every JavaScript object as a word, with wink and without', () => {
+    const turn = 'The constructor said the valueOf and toString are fine.';
+    const expected = ['the constructor said the valueof and tostring are fine .'];
+    expect(texts(turn)).toEqual(expected);
+    expect(readSentences(turn, { sentiment: true }).map((sentence) => sentence.text)).toEqual(expected);
+  });
+
   it('marks a short negation scope', () => {
     const [sentence] = readPlain("I don't have that slot, but I can book Friday.");
     const negatedWords = sentence?.text.split(' ').filter((_, index) => sentence.negated[index]);

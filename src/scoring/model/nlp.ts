@@ -33,29 +33,29 @@ export interface ReadSentence {
 
 // Chat users and speech recognisers often drop apostrophes; wink only expands (and negates)
 // contractions it recognises, so the common ones are restored before reading.
-const MISSING_APOSTROPHES: Record<string, string> = {
-  dont: "don't",
-  doesnt: "doesn't",
-  didnt: "didn't",
-  cant: "can't",
-  couldnt: "couldn't",
-  wouldnt: "wouldn't",
-  shouldnt: "shouldn't",
-  isnt: "isn't",
-  arent: "aren't",
-  wasnt: "wasn't",
-  werent: "weren't",
-  havent: "haven't",
-  hasnt: "hasn't",
-  wont: "won't",
-  im: "I'm",
-  ive: "I've",
-  youre: "you're",
-  thats: "that's",
-  whats: "what's",
-  theres: "there's",
-};
-const MISSING_APOSTROPHE_PATTERN = new RegExp(`\\b(?:${Object.keys(MISSING_APOSTROPHES).join('|')})\\b`, 'gi');
+const MISSING_APOSTROPHES = new Map([
+  ['dont', "don't"],
+  ['doesnt', "doesn't"],
+  ['didnt', "didn't"],
+  ['cant', "can't"],
+  ['couldnt', "couldn't"],
+  ['wouldnt', "wouldn't"],
+  ['shouldnt', "shouldn't"],
+  ['isnt', "isn't"],
+  ['arent', "aren't"],
+  ['wasnt', "wasn't"],
+  ['werent', "weren't"],
+  ['havent', "haven't"],
+  ['hasnt', "hasn't"],
+  ['wont', "won't"],
+  ['im', "I'm"],
+  ['ive', "I've"],
+  ['youre', "you're"],
+  ['thats', "that's"],
+  ['whats', "what's"],
+  ['theres', "there's"],
+]);
+const MISSING_APOSTROPHE_PATTERN = new RegExp(`\\b(?:${[...MISSING_APOSTROPHES.keys()].join('|')})\\b`, 'gi');
 
 function normalsOf(normals: readonly string[], first: number, last: number): string[] {
   return normals.slice(first, last + 1).map((normal) => normal.toLowerCase());
@@ -63,17 +63,17 @@ function normalsOf(normals: readonly string[], first: number, last: number): str
 
 const WORD_WITH_PERIOD = /^[a-z]{2,}\.$/;
 
-/** Token normals wink leaves unexpanded. */
-const SPLIT_NORMALS: Record<string, string> = {
-  "i'm": 'i am',
-  gonna: 'going to',
-  wanna: 'want to',
-  gotta: 'got to',
-  lemme: 'let me',
-  "y'all": 'you all',
-  ok: 'okay',
-  "'re": 'are',
-};
+/** Token normals wink leaves unexpanded. A Map: an object would answer "constructor" with Object's own. */
+const SPLIT_NORMALS = new Map([
+  ["i'm", 'i am'],
+  ['gonna', 'going to'],
+  ['wanna', 'want to'],
+  ['gotta', 'got to'],
+  ['lemme', 'let me'],
+  ["y'all", 'you all'],
+  ['ok', 'okay'],
+  ["'re", 'are'],
+]);
 
 function prepare(text: string): string {
   return (
@@ -83,7 +83,7 @@ function prepare(text: string): string {
       .replace(/[\u2018\u2019\u02bc]/g, "'")
       .replace(/[\u201c\u201d]/g, '"')
       .replace(/[\u2014\u2013]/g, ' - ')
-      .replace(MISSING_APOSTROPHE_PATTERN, (word) => MISSING_APOSTROPHES[word.toLowerCase()] ?? word)
+      .replace(MISSING_APOSTROPHE_PATTERN, (word) => MISSING_APOSTROPHES.get(word.toLowerCase()) ?? word)
   );
 }
 
@@ -139,7 +139,7 @@ export function readSentences(text: string, options: { sentiment: boolean }): Re
       const normal = normals[index] ?? '';
       // wink keeps a sentence's final period on a word it takes for an abbreviation ("locked in.").
       joined +=
-        SPLIT_NORMALS[normal] ??
+        SPLIT_NORMALS.get(normal) ??
         (index === last && WORD_WITH_PERIOD.test(normal) ? `${normal.slice(0, -1)} .` : normal);
     }
     return {
