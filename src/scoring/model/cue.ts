@@ -6,6 +6,8 @@
 import type { ReadSentence } from './nlp.js';
 
 export interface Cue {
+  /** The pattern without its token boundaries. */
+  source: string;
   /** Answers "is it there at all?" cheaply; most sentences match no cue. */
   pattern: RegExp;
   /** The same pattern, global, to walk through the matches. */
@@ -37,10 +39,19 @@ export function gap(count: number): string {
   return `(?:[^ ]+ ){0,${count}}`;
 }
 
+function bounds(source: string): string {
+  return `(?<![^ ])${source}(?![^ ])`;
+}
+
 /** Builds a cue that matches on token boundaries. */
 export function cue(source: string, options: { negatable?: boolean } = {}): Cue {
-  const bounded = `(?<![^ ])${source}(?![^ ])`;
-  return { pattern: new RegExp(bounded), everyMatch: new RegExp(bounded, 'g'), negatable: options.negatable ?? true };
+  const bounded = bounds(source);
+  return {
+    source,
+    pattern: new RegExp(bounded),
+    everyMatch: new RegExp(bounded, 'g'),
+    negatable: options.negatable ?? true,
+  };
 }
 
 // Negation wink does not scope: "no need to transfer me", "without talking to anyone".
@@ -65,7 +76,9 @@ export function matchCue(sentence: ReadSentence, { pattern, everyMatch, negatabl
 }
 
 // Most sentences match none of a list's cues, and one pass of a combined pattern answers that
-// several times faster than trying each cue. Lists are module constants, so this cache stays small.
+// several times faster than trying each cue. The token boundaries go around the whole alternation rather
+// than around each cue: the same matches, and on the benchmark's conversations a third less time.
+// Lists are module constants, so this cache stays small.
 const combinedPatterns = new WeakMap<readonly Cue[], RegExp>();
 
 /** Whether any of the cues matches, negated or not. */
@@ -74,7 +87,7 @@ export function anyCueMatches(sentence: ReadSentence, cues: readonly Cue[]): boo
   if (cues.length === 1) return (cues[0] as Cue).pattern.test(sentence.text);
   let combined = combinedPatterns.get(cues);
   if (!combined) {
-    combined = new RegExp(cues.map((candidate) => `(?:${candidate.pattern.source})`).join('|'));
+    combined = new RegExp(bounds(`(?:${cues.map((candidate) => candidate.source).join('|')})`));
     combinedPatterns.set(cues, combined);
   }
   return combined.test(sentence.text);
