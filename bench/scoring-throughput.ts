@@ -25,11 +25,12 @@ const POLL_MS = 20;
 /** Scored once before the pure scoring is timed (JIT, the language model's first use). */
 const PURE_WARMUP = 300;
 /**
- * Scored by the worker before its clock starts. A worker runs for days; its first thousand conversations
- * carry the JIT compiling the worker's path (claims, writes, rollups, on background threads that count as
- * process CPU), which cost about a fifth more CPU per conversation than afterwards.
+ * Scored by the worker before its clock starts, as many as are measured. A worker runs for days; its first
+ * thousands of conversations carry the JIT compiling (and recompiling, as new object shapes turn up) the
+ * worker's path, on background threads that count as process CPU. Measured cold, the first 3,000 cost about
+ * a fifth more CPU each; after 1,000 conversations the JIT still took a tenth, after 4,000 a fifteenth.
  */
-export const WORKER_WARMUP = 1000;
+export const WORKER_WARMUP = 3000;
 
 export interface ThroughputResult {
   /** Measured conversations (the worker's warm-up not included). */
@@ -125,9 +126,6 @@ export async function measureThroughput(
   // Stored first, so the worker claims them first (claims follow run_at).
   const warmupBodies = warmup.map((g) => g.body);
   const stored = [...warmupBodies, ...bodies];
-
-  log(`  pure scoring: ${n} conversations through scoreConversation (after ${PURE_WARMUP} to warm up)...`);
-  const pure = timePureScoring(bodies);
 
   const dataDir = makeTempDir('cqm-bench-scoring-');
   const store = openSqliteStore({ dataDir, synchronous: 'NORMAL', backgroundCheckpoints: true });
@@ -227,6 +225,11 @@ export async function measureThroughput(
 
   await close();
   removeTempDir(dataDir);
+
+  // After the worker, so that the worker's code was compiled for what a worker sees (conversations read
+  // back from the store), not for this loop's objects.
+  log(`  pure scoring: ${n} conversations through scoreConversation (after ${PURE_WARMUP} to warm up)...`);
+  const pure = timePureScoring(bodies);
 
   const cpuMs = (cpu.user + cpu.system) / 1000;
   return {
