@@ -18,7 +18,7 @@ import { makeTempDir, onCleanup, removeTempDir } from './lifecycle.js';
 import type { ConversationBody, GeneratedConversation } from './scoring-conversations.js';
 
 /** As `cqm serve` runs it by default (CQM_WORKER_CONCURRENCY). */
-export const WORKER_SETTINGS = { workerConcurrency: 4, jobLeaseMs: 30_000 } as const;
+export const WORKER_SETTINGS = { workerConcurrency: 16, jobLeaseMs: 30_000 } as const;
 /** Conversations stored per round of concurrent ingests. */
 const INGEST_CHUNK = 200;
 const POLL_MS = 20;

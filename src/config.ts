@@ -26,7 +26,7 @@ const settingsSchema = z.object({
   CQM_SQLITE_INGEST_THREAD: flagDefaulting('1'),
   CQM_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CQM_LOG_REQUESTS: flag,
-  CQM_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  CQM_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(16),
   CQM_PG_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   CQM_JOB_LEASE_MS: z.coerce.number().int().min(100).default(30_000),
   CQM_WEBHOOK_ALLOW_PRIVATE: flag,

@@ -85,7 +85,7 @@ function markEvaluating(store: Store, setEvaluating: StatusUpdate): JobHandler['
   };
 }
 
-/** See ScoringBatchDeps.maxBatch: with a higher CQM_WORKER_CONCURRENCY, several transactions of four. */
+/** See ScoringBatchDeps.maxBatch: CQM_WORKER_CONCURRENCY's jobs go in several transactions of four. */
 const POSTGRES_JOBS_PER_TRANSACTION = 4;
 
 export function scoreConversationHandler(deps: {

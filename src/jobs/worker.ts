@@ -20,7 +20,7 @@ export interface WorkerOptions {
 }
 
 export const DEFAULT_WORKER_OPTIONS: WorkerOptions = {
-  concurrency: 4,
+  concurrency: 16,
   batchSize: 16,
   pollMs: 200,
   heartbeatMs: 10_000,
