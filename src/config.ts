@@ -26,7 +26,7 @@ const settingsSchema = z.object({
   CQM_SQLITE_INGEST_THREAD: flagDefaulting('1'),
   CQM_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CQM_LOG_REQUESTS: flag,
-  CQM_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(16),
+  CQM_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   CQM_PG_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   CQM_JOB_LEASE_MS: z.coerce.number().int().min(100).default(30_000),
   CQM_WEBHOOK_ALLOW_PRIVATE: flag,
@@ -50,7 +50,8 @@ export interface Config {
   sqliteIngestThread: boolean;
   logLevel: string;
   logRequests: boolean;
-  workerConcurrency: number;
+  /** Unset: the store's default (see WORKER_CONCURRENCY_BY_STORE). */
+  workerConcurrency: number | undefined;
   /** How long a claimed job stays a worker's without a heartbeat; a dead worker's jobs return after it. */
   jobLeaseMs: number;
   /** Connections each process keeps to PostgreSQL. */

@@ -21,6 +21,14 @@ export function checkCatalogue(store: Store, clock: () => number = Date.now) {
   return createCheckCatalogue({ store, builtins: BUILTIN_CHECKS, validateRule: validateCustomRule, clock });
 }
 
+/**
+ * Jobs a worker runs at once by default. They are scored one after another and written in one transaction
+ * (on PostgreSQL, transactions of four), so on SQLite more of them share a commit and each agent's
+ * re-evaluation. On PostgreSQL each holds a pooled connection and the database server's CPU, which on a
+ * small machine the API's inserts also need: at 16, ingest at 200 a second timed out.
+ */
+const WORKER_CONCURRENCY_BY_STORE = { sqlite: 16, postgres: 4 } as const;
+
 export function scoringWorker(
   config: Pick<Config, 'workerConcurrency' | 'jobLeaseMs'>,
   store: Store,
@@ -38,11 +46,12 @@ export function scoringWorker(
     ...DEFAULT_QUEUE_OPTIONS,
     leaseMs: config.jobLeaseMs,
   });
+  const concurrency = config.workerConcurrency ?? WORKER_CONCURRENCY_BY_STORE[store.dialect];
   return createWorker(queue, [handler], logger, {
     ...DEFAULT_WORKER_OPTIONS,
-    concurrency: config.workerConcurrency,
+    concurrency,
     // Every job launched at once is scored before any is written, so their writes share one transaction.
-    batchSize: Math.max(DEFAULT_WORKER_OPTIONS.batchSize, config.workerConcurrency),
+    batchSize: Math.max(DEFAULT_WORKER_OPTIONS.batchSize, concurrency),
     // Renew well before the lease runs out.
     heartbeatMs: Math.max(50, Math.floor(config.jobLeaseMs / 3)),
   });
