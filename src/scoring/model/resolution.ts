@@ -191,7 +191,7 @@ function repeatedAgentTurn(reading: ConversationReading): ReadTurn | null {
   for (const turn of reading.turns) {
     if (turn.speaker !== 'agent') continue;
     const words = turn.sentences.map((sentence) => sentence.text).join(' ');
-    if (words.split(' ').length >= MIN_REPEATED_WORDS && said.has(words)) return turn;
+    if (said.has(words) && words.split(' ').length >= MIN_REPEATED_WORDS) return turn;
     said.add(words);
   }
   return null;
