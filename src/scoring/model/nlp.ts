@@ -75,7 +75,14 @@ const SPLIT_NORMALS = new Map([
   ["'re", 'are'],
 ]);
 
+/** Characters prepare() rewrites; most turns have none, and then it returns the text as it is. */
+const NEEDS_PREPARING = new RegExp(
+  `[[\u2018\u2019\u02bc\u201c\u201d\u2014\u2013]|${MISSING_APOSTROPHE_PATTERN.source}`,
+  'i',
+);
+
 function prepare(text: string): string {
+  if (!NEEDS_PREPARING.test(text)) return text;
   return (
     text
       // Transcribers' annotations ("[inaudible]", "[crosstalk]") are not words anyone said.

@@ -51,8 +51,10 @@ const STEM_NORMALS = new Map([
   ['wo', 'will'],
   ['sha', 'shall'],
 ]);
-/** "..." trails off inside a sentence, as wink reads it. */
-const SENTENCE_END = /^[.!?]$/;
+/** A token that ends a sentence: ".", "!" or "?" ("..." trails off inside a sentence, as wink reads it). */
+function isSentenceEnd(raw: string): boolean {
+  return raw === '.' || raw === '!' || raw === '?';
+}
 /** Words wink may spell otherwise; longer runs of letters are not words anyone said. */
 const WORD = /^[a-z]{1,30}$/;
 const MAX_REMEMBERED = 50_000;
@@ -114,7 +116,7 @@ export function readPlainSentences(
     const token = tokens[index] as Token;
     const next = tokens[index + 1];
     // A sentence ends after its last end mark ("Really?!"), when something follows.
-    const ends = SENTENCE_END.test(token.raw) && (next === undefined || !SENTENCE_END.test(next.raw));
+    const ends = isSentenceEnd(token.raw) && (next === undefined || !isSentenceEnd(next.raw));
     if (!ends && next !== undefined) continue;
     const own = tokens.slice(first, index + 1);
     const tokenStarts: number[] = [];
