@@ -128,35 +128,126 @@ export function negationScope(normals: readonly string[]): boolean[] {
   return negated;
 }
 
-export function readSentences(text: string, options: { sentiment: boolean }): ReadSentence[] {
-  const doc = (options.sentiment ? withSentiment : withoutSentiment).readDoc(prepare(text));
-  // Whole-document arrays, read once: per-sentence calls into wink cost more than the reading.
+/** A wink document as whole-document arrays, read once: per-sentence calls into wink cost more than the reading. */
+interface ReadDoc {
+  normals: string[];
+  /** wink's token types; a paragraph break ("\n\n") is `tabCRLF`. */
+  types: string[];
+  spans: [number, number][];
+  originals: string[];
+  sentiments: number[];
+}
+
+function readDoc(prepared: string, sentiment: boolean): ReadDoc {
+  const doc = (sentiment ? withSentiment : withoutSentiment).readDoc(prepared);
   const tokens = doc.tokens();
-  const normals = tokens.out(its.normal) as string[];
   const sentenceList = doc.sentences();
-  const spans = sentenceList.out(its.span) as unknown as [number, number][];
-  const originals = sentenceList.out() as string[];
-  const sentiments = options.sentiment ? (sentenceList.out(its.sentiment) as unknown as number[]) : [];
-  return spans.map(([first, last], position): ReadSentence => {
-    const tokenStarts: number[] = [];
-    let joined = '';
-    for (let index = first; index <= last; index += 1) {
-      if (joined.length > 0) joined += ' ';
-      tokenStarts.push(joined.length);
-      const normal = normals[index] ?? '';
-      // wink keeps a sentence's final period on a word it takes for an abbreviation ("locked in.").
-      joined +=
-        SPLIT_NORMALS.get(normal) ??
-        (index === last && WORD_WITH_PERIOD.test(normal) ? `${normal.slice(0, -1)} .` : normal);
+  return {
+    normals: tokens.out(its.normal) as string[],
+    types: tokens.out(its.type) as string[],
+    spans: sentenceList.out(its.span) as unknown as [number, number][],
+    originals: sentenceList.out() as string[],
+    sentiments: sentiment ? (sentenceList.out(its.sentiment) as unknown as number[]) : [],
+  };
+}
+
+/** The sentence of `read` at `position`, made of its tokens `first` to `last`. */
+function sentenceOf(read: ReadDoc, position: number, first: number, last: number): ReadSentence {
+  const { normals } = read;
+  const tokenStarts: number[] = [];
+  let joined = '';
+  for (let index = first; index <= last; index += 1) {
+    if (joined.length > 0) joined += ' ';
+    tokenStarts.push(joined.length);
+    const normal = normals[index] ?? '';
+    // wink keeps a sentence's final period on a word it takes for an abbreviation ("locked in.").
+    joined +=
+      SPLIT_NORMALS.get(normal) ??
+      (index === last && WORD_WITH_PERIOD.test(normal) ? `${normal.slice(0, -1)} .` : normal);
+  }
+  return {
+    original: read.originals[position] ?? '',
+    text: joined,
+    tokenStarts,
+    negated: negationScope(normalsOf(normals, first, last)),
+    sentiment: read.sentiments[position] ?? 0,
+  };
+}
+
+function sentencesOf(read: ReadDoc): ReadSentence[] {
+  return read.spans.map(([first, last], position) => sentenceOf(read, position, first, last));
+}
+
+export function readSentences(text: string, options: { sentiment: boolean }): ReadSentence[] {
+  return sentencesOf(readDoc(prepare(text), options.sentiment));
+}
+
+/** What separates turns read in one document: wink ends a sentence at it and keeps it as a token of its own. */
+const TURN_BREAK = '\n\n';
+/** A turn that can share a document: no line breaks or tabs of its own, no whitespace around it. */
+const JOINABLE = /^\S(?:[^\n\r\t]*\S)?$/;
+/** Characters per shared document: a transcript of long turns is read in several, each of a bounded size. */
+const MAX_SHARED_CHARACTERS = 16_000;
+
+/**
+ * The sentences of several turns read with sentiment, like `readSentences` on each, in one wink document:
+ * wink's cost per document (setting up, then reading tokens and sentences out) was a third of reading a
+ * conversation's caller turns one by one. The turns are joined with a paragraph break, at which wink always
+ * ends a sentence; the break token closes the sentence before it and is taken off again. Turns that contain
+ * breaks of their own are read alone, and so is everything if the document does not split as expected.
+ */
+export function readTurnsWithSentiment(texts: readonly string[]): ReadSentence[][] {
+  const prepared = texts.map(prepare);
+  const read: ReadSentence[][] = prepared.map(() => []);
+  const readAlone = (turn: number) => {
+    read[turn] = sentencesOf(readDoc(prepared[turn] as string, true));
+  };
+  const readGroup = (group: number[]) => {
+    const together =
+      group.length > 1
+        ? splitAtTurnBreaks(readDoc(group.map((turn) => prepared[turn]).join(TURN_BREAK), true), group.length)
+        : null;
+    if (together) group.forEach((turn, position) => (read[turn] = together[position] as ReadSentence[]));
+    else group.forEach(readAlone);
+  };
+
+  let group: number[] = [];
+  let groupCharacters = 0;
+  prepared.forEach((text, turn) => {
+    if (!JOINABLE.test(text)) return readAlone(turn);
+    if (group.length > 0 && groupCharacters + text.length > MAX_SHARED_CHARACTERS) {
+      readGroup(group);
+      group = [];
+      groupCharacters = 0;
     }
-    return {
-      original: originals[position] ?? '',
-      text: joined,
-      tokenStarts,
-      negated: negationScope(normalsOf(normals, first, last)),
-      sentiment: sentiments[position] ?? 0,
-    };
+    group.push(turn);
+    groupCharacters += text.length + TURN_BREAK.length;
   });
+  readGroup(group);
+  return read;
+}
+
+/**
+ * The sentences of each of `turns` turns joined by TURN_BREAK, or null when the document did not split so.
+ * wink puts a break at the start of the next sentence after an end mark, at the end of the sentence otherwise.
+ */
+function splitAtTurnBreaks(read: ReadDoc, turns: number): ReadSentence[][] | null {
+  const isBreak = (index: number) => read.types[index] === 'tabCRLF';
+  const byTurn: ReadSentence[][] = [[]];
+  for (let position = 0; position < read.spans.length; position += 1) {
+    let [first, last] = read.spans[position] as [number, number];
+    if (isBreak(first)) {
+      byTurn.push([]);
+      first += 1;
+    }
+    const endsTurn = last >= first && isBreak(last);
+    if (endsTurn) last -= 1;
+    if (last < first) return null;
+    for (let index = first; index <= last; index += 1) if (isBreak(index)) return null;
+    (byTurn.at(-1) as ReadSentence[]).push(sentenceOf(read, position, first, last));
+    if (endsTurn) byTurn.push([]);
+  }
+  return byTurn.length === turns && byTurn.every((sentences) => sentences.length > 0) ? byTurn : null;
 }
 
 const normalOf = rememberedNormals(

@@ -1,6 +1,6 @@
 /** A conversation as the model reads it: every turn split into sentences, with who spoke, when, and how well it was heard. */
 import { MISHEARD_BELOW, type ScorableConversation, type Speaker } from '../../domain/conversation.js';
-import { type ReadSentence, readPlain, readSentences } from './nlp.js';
+import { type ReadSentence, readPlain, readTurnsWithSentiment } from './nlp.js';
 
 export interface ReadTurn {
   /** Zero-based index into the transcript. */
@@ -36,16 +36,26 @@ function isShouting(text: string): boolean {
   return capitalWords.length >= 2;
 }
 
+function readable(text: string): string {
+  return text.length > MAX_READ_CHARACTERS ? text.slice(0, MAX_READ_CHARACTERS) : text;
+}
+
 export function readConversation(conversation: ScorableConversation): ConversationReading {
+  // Only the caller's mood is scored, so only the caller's turns need wink's full reading (sentiment), all in
+  // one go; the others are read plain.
+  const callerTurns = conversation.transcript.filter((turn) => turn.speaker === 'user');
+  const callerSentences = readTurnsWithSentiment(callerTurns.map((turn) => readable(turn.text)));
+  let nextCallerTurn = 0;
   const turns = conversation.transcript.map((turn, index): ReadTurn => {
     const misheard = turn.asr_confidence !== undefined && turn.asr_confidence < MISHEARD_BELOW;
-    const read = turn.text.length > MAX_READ_CHARACTERS ? turn.text.slice(0, MAX_READ_CHARACTERS) : turn.text;
     return {
       index,
       speaker: turn.speaker,
       text: turn.text,
-      // Only the caller's mood is scored, so only the caller's turns need wink's full reading (sentiment).
-      sentences: turn.speaker === 'user' ? readSentences(read, { sentiment: true }) : readPlain(read),
+      sentences:
+        turn.speaker === 'user'
+          ? (callerSentences[nextCallerTurn++] as ReadSentence[])
+          : readPlain(readable(turn.text)),
       misheard,
       weight: misheard ? MISHEARD_WEIGHT : 1,
       startMs: turn.start_ms,
