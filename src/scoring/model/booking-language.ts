@@ -3,7 +3,7 @@
  * successful", "got you down for the 9:15") or that it is not ("I wasn't able to lock that in",
  * "the system is down", "that slot is no longer available").
  */
-import { anyOf, type Cue, cue, firstAffirmed, gap, optional } from './cue.js';
+import { anyCueMatches, anyOf, type Cue, cue, firstAffirmed, gap, optional } from './cue.js';
 import type { ReadSentence } from './nlp.js';
 import type { ReadTurn } from './reading.js';
 
@@ -196,10 +196,13 @@ export type BookingStatement = { kind: 'claim' | 'admission'; turn: ReadTurn; sa
  * What an agent turn says about the booking, in the order said. A contextual claim counts only
  * when `bookingInContext` holds (a booking tool call, or booking words nearby).
  */
+/** All the statements' cues: most sentences make none, and one pattern tells so. */
+const ANY_STATEMENT: readonly Cue[] = [...FAILURE_ADMISSIONS, ...EXPLICIT_CLAIMS, ...CONTEXTUAL_CLAIMS];
+
 export function bookingStatements(turn: ReadTurn, bookingInContext: boolean): BookingStatement[] {
   const statements: BookingStatement[] = [];
   for (const sentence of turn.sentences) {
-    if (isQuestionOrCondition(sentence)) continue;
+    if (!anyCueMatches(sentence, ANY_STATEMENT) || isQuestionOrCondition(sentence)) continue;
     if (firstAffirmed(sentence, FAILURE_ADMISSIONS)) {
       statements.push({ kind: 'admission', turn, said: sentence.original, explicit: true });
     } else if (firstAffirmed(sentence, EXPLICIT_CLAIMS)) {

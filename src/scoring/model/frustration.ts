@@ -4,7 +4,7 @@
  * one strong outburst or several milder signs both count. wink's sentiment only adds a little:
  * callers describe bad situations (a burst pipe, a stolen card) without being upset with anyone.
  */
-import { anyOf, type Cue, cue, firstAffirmed, gap, optional } from './cue.js';
+import { anyCueMatches, anyOf, type Cue, cue, firstAffirmed, gap, optional } from './cue.js';
 import { citeTurn, type Finding, turnNames, uniqueSorted } from './finding.js';
 import type { ReadSentence } from './nlp.js';
 import type { ConversationReading, ReadTurn } from './reading.js';
@@ -295,7 +295,11 @@ function sarcasticPraise(turn: ReadTurn): boolean {
   );
 }
 
+/** Every sign's cues: most sentences show no sign at all, and one pattern tells so. */
+const ANY_SIGN: readonly Cue[] = SIGNS.flatMap((sign) => sign.cues);
+
 function signStrength(sentence: ReadSentence): number {
+  if (!anyCueMatches(sentence, ANY_SIGN)) return 0;
   let strength = 0;
   for (const sign of SIGNS)
     if (sign.strength > strength && firstAffirmed(sentence, sign.cues)) strength = sign.strength;

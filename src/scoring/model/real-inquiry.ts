@@ -325,12 +325,22 @@ interface Observed {
 }
 
 /** Every cue seen, each counted once per turn, so two different sales phrases add up. */
+/** Every sign's cues, per speaker: most sentences show no sign at all, and one pattern tells so. */
+const ANY_SIGN_OF: Record<Sign['speaker'], readonly Cue[]> = {
+  user: SIGNS.filter((sign) => sign.speaker === 'user').flatMap((sign) => sign.cues),
+  agent: SIGNS.filter((sign) => sign.speaker === 'agent').flatMap((sign) => sign.cues),
+};
+
 function observeSigns(reading: ConversationReading): Observed[] {
   const observed: Observed[] = [];
   for (const turn of reading.turns) {
+    const { speaker } = turn;
+    if (speaker === 'human_agent') continue;
+    const showing = turn.sentences.filter((sentence) => anyCueMatches(sentence, ANY_SIGN_OF[speaker]));
+    if (showing.length === 0) continue;
     for (const sign of SIGNS) {
       if (sign.speaker !== turn.speaker) continue;
-      const candidates = turn.sentences.filter((sentence) => anyCueMatches(sentence, sign.cues));
+      const candidates = showing.filter((sentence) => anyCueMatches(sentence, sign.cues));
       for (const signCue of sign.cues) {
         const sentence = candidates.find((candidate) => matchCue(candidate, signCue).some((match) => !match.negated));
         if (sentence) observed.push({ sign, turn, said: sentence.original });

@@ -3,7 +3,7 @@
  * left things (done, or unable), whether a booking actually went through, how the caller signed off
  * ("perfect, thanks" against "thanks anyway"), and whether they left frustrated or unanswered.
  */
-import { anyOf, type Cue, cue, firstAffirmed, gap, optional } from './cue.js';
+import { anyCueMatches, anyOf, type Cue, cue, firstAffirmed, gap, optional } from './cue.js';
 import { citeTurn, type Finding } from './finding.js';
 import type { ConversationReading, ReadTurn } from './reading.js';
 
@@ -202,13 +202,16 @@ function firstMatch(turn: ReadTurn, cues: readonly Cue[]): string | null {
   return null;
 }
 
+/** All of an agent's states' cues: most sentences state none, and one pattern tells so. */
+const ANY_AGENT_STATE: readonly Cue[] = [...AGENT_DEFERRED, ...AGENT_DONE, ...AGENT_UNABLE];
+
 function readSignals(reading: ConversationReading): Signals {
   let lastAgentState: Signals['lastAgentState'] = null;
   for (const turn of reading.turns) {
     if (turn.speaker !== 'agent') continue;
     // Within a turn the later sentence wins: "Unfortunately 3 PM is taken, but I've booked you at 4."
     for (const sentence of turn.sentences) {
-      if (CONDITIONAL.test(sentence.text)) continue;
+      if (!anyCueMatches(sentence, ANY_AGENT_STATE) || CONDITIONAL.test(sentence.text)) continue;
       if (firstAffirmed(sentence, AGENT_DEFERRED)) lastAgentState = { kind: 'deferred', turn, said: sentence.original };
       else if (firstAffirmed(sentence, AGENT_DONE)) lastAgentState = { kind: 'done', turn, said: sentence.original };
       else if (firstAffirmed(sentence, AGENT_UNABLE) && !firstAffirmed(sentence, [ABOUT_ITSELF]))
