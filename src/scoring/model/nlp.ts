@@ -207,14 +207,19 @@ export function readTurnsWithSentiment(texts: readonly string[]): ReadSentence[]
       group.length > 1
         ? splitAtTurnBreaks(readDoc(group.map((turn) => prepared[turn]).join(TURN_BREAK), true), group.length)
         : null;
-    if (together) group.forEach((turn, position) => (read[turn] = together[position] as ReadSentence[]));
-    else group.forEach(readAlone);
+    for (const [position, turn] of group.entries()) {
+      if (together) read[turn] = together[position] as ReadSentence[];
+      else readAlone(turn);
+    }
   };
 
   let group: number[] = [];
   let groupCharacters = 0;
-  prepared.forEach((text, turn) => {
-    if (!JOINABLE.test(text)) return readAlone(turn);
+  for (const [turn, text] of prepared.entries()) {
+    if (!JOINABLE.test(text)) {
+      readAlone(turn);
+      continue;
+    }
     if (group.length > 0 && groupCharacters + text.length > MAX_SHARED_CHARACTERS) {
       readGroup(group);
       group = [];
@@ -222,7 +227,7 @@ export function readTurnsWithSentiment(texts: readonly string[]): ReadSentence[]
     }
     group.push(turn);
     groupCharacters += text.length + TURN_BREAK.length;
-  });
+  }
   readGroup(group);
   return read;
 }
