@@ -193,8 +193,8 @@ const MAX_SHARED_CHARACTERS = 16_000;
  * The sentences of several turns read with sentiment, like `readSentences` on each, in one wink document:
  * wink's cost per document (setting up, then reading tokens and sentences out) was a third of reading a
  * conversation's caller turns one by one. The turns are joined with a paragraph break, at which wink always
- * ends a sentence; the break token closes the sentence before it and is taken off again. Turns that contain
- * breaks of their own are read alone, and so is everything if the document does not split as expected.
+ * ends a sentence; the break's token, which wink gives to one of the two sentences, is taken off again. Turns
+ * that contain breaks of their own are read alone, and so is a group whose document does not split as expected.
  */
 export function readTurnsWithSentiment(texts: readonly string[]): ReadSentence[][] {
   const prepared = texts.map(prepare);
