@@ -17,8 +17,8 @@ import { createTenancyRepo } from '../src/storage/tenancy-repo.js';
 import { makeTempDir, onCleanup, removeTempDir } from './lifecycle.js';
 import type { ConversationBody, GeneratedConversation } from './scoring-conversations.js';
 
-/** As `cqm serve` runs it by default (CQM_WORKER_CONCURRENCY). */
-export const WORKER_SETTINGS = { workerConcurrency: 16, jobLeaseMs: 30_000 } as const;
+/** As `cqm serve` runs it by default: concurrency unset, so the store's default (WORKER_CONCURRENCY_BY_STORE). */
+export const WORKER_SETTINGS = { workerConcurrency: undefined, jobLeaseMs: 30_000 } as const;
 /** Conversations stored per round of concurrent ingests. */
 const INGEST_CHUNK = 200;
 const POLL_MS = 20;
@@ -35,7 +35,6 @@ export const WORKER_WARMUP = 3000;
 export interface ThroughputResult {
   /** Measured conversations (the worker's warm-up not included). */
   conversations: number;
-  warmupConversations: number;
   ingestMs: number;
   /** From the end of the worker's warm-up until the last job was done. */
   wallMs: number;
@@ -234,7 +233,6 @@ export async function measureThroughput(
   const cpuMs = (cpu.user + cpu.system) / 1000;
   return {
     conversations: measured,
-    warmupConversations: warmupBodies.length,
     ingestMs,
     wallMs,
     cpuMs,

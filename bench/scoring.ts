@@ -11,6 +11,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
+import { WORKER_CONCURRENCY_BY_STORE } from '../src/main/background.js';
 import { cleanup, installExitHandlers, makeTempDir, onCleanup, removeTempDir, wasInterrupted } from './lifecycle.js';
 import { busyWarning } from './machine.js';
 import { ADMIN_URL, createBenchDatabase } from './postgres.js';
@@ -29,7 +30,7 @@ import {
   type Stats,
   sqliteReader,
 } from './scoring-latency.js';
-import { measureThroughput, type ThroughputResult, WORKER_SETTINGS, WORKER_WARMUP } from './scoring-throughput.js';
+import { measureThroughput, type ThroughputResult, WORKER_WARMUP } from './scoring-throughput.js';
 import { startService } from './targets.js';
 
 /** The issue's goals. */
@@ -92,7 +93,7 @@ function describeConversations(generated: GeneratedConversation[]): void {
 async function partA(): Promise<ThroughputResult> {
   log('');
   log(
-    `part A: one scoring worker in this process (concurrency ${WORKER_SETTINGS.workerConcurrency}), embedded store, ` +
+    `part A: one scoring worker in this process (concurrency ${WORKER_CONCURRENCY_BY_STORE.sqlite}), embedded store, ` +
       `${conversationCount} stored conversations`,
   );
   await noteBusy('before part A');

@@ -20,7 +20,7 @@ export interface WorkerOptions {
 }
 
 export const DEFAULT_WORKER_OPTIONS: WorkerOptions = {
-  concurrency: 16,
+  concurrency: 4,
   batchSize: 16,
   pollMs: 200,
   heartbeatMs: 10_000,

@@ -27,7 +27,7 @@ export function checkCatalogue(store: Store, clock: () => number = Date.now) {
  * re-evaluation. On PostgreSQL each holds a pooled connection and the database server's CPU, which on a
  * small machine the API's inserts also need: at 16, ingest at 200 a second timed out.
  */
-const WORKER_CONCURRENCY_BY_STORE = { sqlite: 16, postgres: 4 } as const;
+export const WORKER_CONCURRENCY_BY_STORE = { sqlite: 16, postgres: 4 } as const;
 
 export function scoringWorker(
   config: Pick<Config, 'workerConcurrency' | 'jobLeaseMs'>,

@@ -1,17 +1,11 @@
 /** Migration 003 rolls up conversations scored before health existed, so health starts from the history. */
 
-import Sqlite from 'better-sqlite3';
-import { Kysely, type Migration, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/storage/migrate.js';
 import * as initial from '../../src/storage/migrations/001-initial.js';
 import * as checks from '../../src/storage/migrations/002-checks.js';
-import { backends, tempDir } from '../harness/backends.js';
-import { createEmptyDatabase, removeDir } from '../harness/cqm-process.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: the schema before migration 003 is not the typed one
-type AnyDb = Kysely<any>;
+import { backends } from '../harness/backends.js';
+import { databaseMigratedThrough } from '../harness/earlier-schema.js';
 
 describe.each(backends)('health backfill on $name', (backend) => {
   const cleanups: Array<() => Promise<void>> = [];
@@ -19,32 +13,10 @@ describe.each(backends)('health backfill on $name', (backend) => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  async function emptyDb(): Promise<AnyDb> {
-    if (backend.name === 'sqlite') {
-      const dir = tempDir();
-      const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: new Sqlite(`${dir}/cqm.sqlite`) }) });
-      cleanups.push(async () => {
-        await db.destroy();
-        removeDir(dir);
-      });
-      return db as AnyDb;
-    }
-    const database = await createEmptyDatabase();
-    const db = new Kysely<unknown>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 2 }) }),
-    });
-    cleanups.push(async () => {
-      await db.destroy();
-      await database.drop();
-    });
-    return db as AnyDb;
-  }
-
   it.skipIf(!backend.available)('rolls up scored conversations and fills in result categories', async () => {
-    const db = await emptyDb();
-    const before: Record<string, Migration> = { '001-initial': initial, '002-checks': checks };
-    const migrated = await new Migrator({ db, provider: { getMigrations: async () => before } }).migrateToLatest();
-    expect(migrated.error).toBeUndefined();
+    const earlier = await databaseMigratedThrough(backend, { '001-initial': initial, '002-checks': checks });
+    cleanups.push(() => earlier.dispose());
+    const { db } = earlier;
 
     await db
       .insertInto('workspaces')

@@ -1,8 +1,6 @@
 /** Migration 005 moves each conversation's document to its own table, and the service reads it from there. */
 
-import Sqlite from 'better-sqlite3';
-import { Kysely, type Migration, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type { Migration } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createConversationRepo } from '../../src/storage/conversation-repo.js';
 import { migrateToLatest } from '../../src/storage/migrate.js';
@@ -12,12 +10,8 @@ import * as health from '../../src/storage/migrations/003-health.js';
 import * as webhooks from '../../src/storage/migrations/004-webhooks.js';
 import { openPostgresStore } from '../../src/storage/postgres.js';
 import { openSqliteStore } from '../../src/storage/sqlite/open.js';
-import type { Store } from '../../src/storage/store.js';
-import { backends, tempDir } from '../harness/backends.js';
-import { createEmptyDatabase, removeDir } from '../harness/cqm-process.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: the schema before migration 005 is not the typed one
-type AnyDb = Kysely<any>;
+import { backends } from '../harness/backends.js';
+import { databaseMigratedThrough } from '../harness/earlier-schema.js';
 
 const BEFORE: Record<string, Migration> = {
   '001-initial': initial,
@@ -39,29 +33,10 @@ describe.each(backends)('conversation documents migration on $name', (backend) =
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  /** A raw connection for the old schema, and the service's store over the same database afterwards. */
-  async function emptyDatabase(): Promise<{ db: AnyDb; openStore: () => Store }> {
-    if (backend.name === 'sqlite') {
-      const dir = tempDir();
-      const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: new Sqlite(`${dir}/cqm.sqlite`) }) });
-      cleanups.push(async () => removeDir(dir));
-      return {
-        db: db as AnyDb,
-        openStore: () => openSqliteStore({ dataDir: dir, synchronous: 'NORMAL', backgroundCheckpoints: false }),
-      };
-    }
-    const database = await createEmptyDatabase();
-    const db = new Kysely<unknown>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 2 }) }),
-    });
-    cleanups.push(() => database.drop());
-    return { db: db as AnyDb, openStore: () => openPostgresStore({ connectionString: database.url }) };
-  }
-
   it.skipIf(!backend.available)('moves stored documents out of conversations, unchanged', async () => {
-    const { db, openStore } = await emptyDatabase();
-    const migrated = await new Migrator({ db, provider: { getMigrations: async () => BEFORE } }).migrateToLatest();
-    expect(migrated.error).toBeUndefined();
+    const earlier = await databaseMigratedThrough(backend, BEFORE);
+    cleanups.push(() => earlier.dispose());
+    const { db } = earlier;
     await db.insertInto('workspaces').values({ id: 'ws_1', name: 'W', timezone: 'UTC', created_at: 0 }).execute();
     await db.insertInto('projects').values({ id: 'proj_1', workspace_id: 'ws_1', name: 'P', created_at: 0 }).execute();
     await db
@@ -92,9 +67,10 @@ describe.each(backends)('conversation documents migration on $name', (backend) =
     expect(moved).toEqual([{ conversation_id: 'conv_1', document: DOCUMENT }]);
     const columns = (await db.introspection.getTables()).find((table) => table.name === 'conversations')?.columns;
     expect(columns?.map((column) => column.name)).not.toContain('document');
-    await db.destroy();
 
-    const store = openStore();
+    const store = earlier.url
+      ? openPostgresStore({ connectionString: earlier.url })
+      : openSqliteStore({ dataDir: String(earlier.dataDir), synchronous: 'NORMAL', backgroundCheckpoints: false });
     cleanups.push(() => store.close());
     const found = await createConversationRepo(store).find({ projectId: 'proj_1', environment: 'live' }, 'call-1');
     expect(found).toMatchObject({

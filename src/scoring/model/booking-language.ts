@@ -192,13 +192,13 @@ function isQuestionOrCondition(sentence: ReadSentence): boolean {
 
 export type BookingStatement = { kind: 'claim' | 'admission'; turn: ReadTurn; said: string; explicit: boolean };
 
+/** All the statements' cues: most sentences make none, and one pattern tells so. */
+const ANY_STATEMENT: readonly Cue[] = [...FAILURE_ADMISSIONS, ...EXPLICIT_CLAIMS, ...CONTEXTUAL_CLAIMS];
+
 /**
  * What an agent turn says about the booking, in the order said. A contextual claim counts only
  * when `bookingInContext` holds (a booking tool call, or booking words nearby).
  */
-/** All the statements' cues: most sentences make none, and one pattern tells so. */
-const ANY_STATEMENT: readonly Cue[] = [...FAILURE_ADMISSIONS, ...EXPLICIT_CLAIMS, ...CONTEXTUAL_CLAIMS];
-
 export function bookingStatements(turn: ReadTurn, bookingInContext: boolean): BookingStatement[] {
   const statements: BookingStatement[] = [];
   for (const sentence of turn.sentences) {

@@ -324,13 +324,13 @@ interface Observed {
   said: string;
 }
 
-/** Every cue seen, each counted once per turn, so two different sales phrases add up. */
 /** Every sign's cues, per speaker: most sentences show no sign at all, and one pattern tells so. */
 const ANY_SIGN_OF: Record<Sign['speaker'], readonly Cue[]> = {
   user: SIGNS.filter((sign) => sign.speaker === 'user').flatMap((sign) => sign.cues),
   agent: SIGNS.filter((sign) => sign.speaker === 'agent').flatMap((sign) => sign.cues),
 };
 
+/** Every cue seen, each counted once per turn, so two different sales phrases add up. */
 function observeSigns(reading: ConversationReading): Observed[] {
   const observed: Observed[] = [];
   for (const turn of reading.turns) {
@@ -339,7 +339,7 @@ function observeSigns(reading: ConversationReading): Observed[] {
     const showing = turn.sentences.filter((sentence) => anyCueMatches(sentence, ANY_SIGN_OF[speaker]));
     if (showing.length === 0) continue;
     for (const sign of SIGNS) {
-      if (sign.speaker !== turn.speaker) continue;
+      if (sign.speaker !== speaker) continue;
       const candidates = showing.filter((sentence) => anyCueMatches(sentence, sign.cues));
       for (const signCue of sign.cues) {
         const sentence = candidates.find((candidate) => matchCue(candidate, signCue).some((match) => !match.negated));
