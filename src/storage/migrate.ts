@@ -5,6 +5,7 @@ import * as checks from './migrations/002-checks.js';
 import * as health from './migrations/003-health.js';
 import * as webhooks from './migrations/004-webhooks.js';
 import * as documents from './migrations/005-conversation-documents.js';
+import * as documentsInRowidTable from './migrations/006-documents-in-rowid-table.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '003-health': health,
   '004-webhooks': webhooks,
   '005-conversation-documents': documents,
+  '006-documents-in-rowid-table': documentsInRowidTable,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

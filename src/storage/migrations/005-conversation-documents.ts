@@ -12,7 +12,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('conversation_documents')
     .addColumn('conversation_id', 'text', (c) => c.primaryKey().references('conversations.id'))
     .addColumn('document', 'text', (c) => c.notNull());
-  // On SQLite, keyed by the conversation id alone (one B-tree, appended to: ids are time-ordered).
+  // On SQLite, keyed by the conversation id alone (one B-tree, appended to: ids are time-ordered). That made
+  // large rows take more pages than an ordinary table; migration 006 rebuilds it as one.
   await (db.getExecutor().adapter instanceof SqliteAdapter ? table.modifyEnd(sql`without rowid`) : table).execute();
 
   await db
