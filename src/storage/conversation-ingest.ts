@@ -15,11 +15,15 @@ import {
   type Scope,
   type StoredResponse,
 } from './conversation-repo.js';
+import { ingestInOneStatement } from './postgres-ingest-statement.js';
 import { prepareQuery } from './prepared.js';
 import type { Database } from './schema.js';
 import type { Store } from './store.js';
 
 export const SCORE_CONVERSATION_JOB = 'score_conversation';
+
+/** The answer to a conversation stored now; its id is chosen before the unit writes anything. */
+type Created = { kind: 'created'; response: StoredResponse };
 
 /** A conversation's scoring job has an id made from the conversation's, so it is found by key, not by index. */
 export function scoringJobIdFor(conversationId: string): string {
@@ -250,66 +254,157 @@ export function createIngest(store: Store, clock: () => number): ConversationIng
     return { status: 200, body: { id: row.id, status: row.status as ScoringStatus, duplicate: true } };
   }
 
+  /** Answers a conversation whose external_id is already stored, and records that answer for the claim. */
+  async function duplicateOf(
+    tx: Kysely<Database>,
+    scope: Scope,
+    input: NewConversation,
+    claim: IdempotencyClaim | null,
+  ): Promise<IngestOutcome> {
+    const duplicate: IngestOutcome = {
+      kind: 'duplicate',
+      response: await existingConversation(tx, scope, input.external_id),
+    };
+    if (claim) {
+      await tx
+        .updateTable('idempotency_keys')
+        .set({ response_status: 200, response_body: JSON.stringify(duplicate.response.body) })
+        .where('project_id', '=', scope.projectId)
+        .where('environment', '=', scope.environment)
+        .where('key', '=', claim.key)
+        .execute();
+    }
+    return duplicate;
+  }
+
+  /** Whether this conversation files its agent (new, or not yet in a group), and the group it plans for itself. */
+  function placementOf(
+    agent: { group_id: string | null; placed_by_kind: string | null } | undefined,
+    input: NewConversation,
+  ) {
+    const needsFiling =
+      agent === undefined || (agent.group_id === null && agent.placed_by_kind !== 'person' && input.group !== null);
+    return { needsFiling, plannedGroup: needsFiling ? (input.group?.id ?? null) : (agent?.group_id ?? null) };
+  }
+
+  /** Files the agent after its conversation was inserted, and moves the conversation to the group it ended in. */
+  async function fileAgentOf(
+    tx: Kysely<Database>,
+    scope: Scope,
+    id: string,
+    input: NewConversation,
+    now: number,
+    plannedGroup: string | null,
+  ): Promise<void> {
+    const groupId = await fileAgent(tx, scope, id, input, now);
+    if (groupId !== plannedGroup) {
+      await tx.updateTable('conversations').set({ group_id: groupId }).where('id', '=', id).execute();
+    }
+  }
+
+  /** The unit statement by statement, from the idempotency claim on (the key was checked). */
+  async function fromClaim(
+    tx: Kysely<Database>,
+    scope: Scope,
+    input: NewConversation,
+    claim: IdempotencyClaim | null,
+    created: Created,
+    now: number,
+  ): Promise<IngestOutcome> {
+    const { id } = created.response.body;
+    if (claim) {
+      const earlier = await claimIdempotencyKey(tx, scope, claim, created.response, now);
+      if (earlier) return earlier;
+    }
+
+    const [agent] = await readAgent.execute(tx, { ...scopeParams(scope), agent_id: input.agent.id });
+    const { needsFiling, plannedGroup } = placementOf(agent, input);
+
+    const inserted = await insertConversation.execute(tx, {
+      ...scopeParams(scope),
+      id,
+      external_id: input.external_id,
+      channel: input.channel,
+      started_at: input.started_at,
+      ended_at: input.ended_at,
+      ended_at_ms: input.ended_at_ms,
+      ended_by: input.ended_by,
+      agent_id: input.agent.id,
+      agent_version: input.agent.version,
+      group_id: plannedGroup,
+      now,
+    });
+    // The external_id is taken: answer with the stored conversation and create nothing.
+    if (inserted.length === 0) return duplicateOf(tx, scope, input, claim);
+    await insertDocument.execute(tx, { conversation_id: id, document: documentOf(input) });
+    await insertJob.execute(tx, { ...scopeParams(scope), id: scoringJobIdFor(id), subject_id: id, now });
+
+    if (needsFiling) await fileAgentOf(tx, scope, id, input, now, plannedGroup);
+    return created;
+  }
+
+  /**
+   * On PostgreSQL, the common case in one statement (see postgres-ingest-statement.ts); whatever it reports
+   * as unusual continues statement by statement, in the same transaction.
+   */
+  async function inOneStatement(
+    tx: Kysely<Database>,
+    scope: Scope,
+    input: NewConversation,
+    claim: IdempotencyClaim | null,
+    keyId: string | undefined,
+    created: Created,
+    now: number,
+  ): Promise<IngestOutcome> {
+    const { id } = created.response.body;
+    const outcome = await ingestInOneStatement(tx, {
+      scope,
+      keyId,
+      claim: claim
+        ? {
+            key: claim.key,
+            requestHash: claim.requestHash,
+            responseBody: JSON.stringify(created.response.body),
+            expiresAt: now + claim.ttlMs,
+          }
+        : undefined,
+      conversation: {
+        id,
+        externalId: input.external_id,
+        channel: input.channel,
+        startedAt: input.started_at,
+        endedAt: input.ended_at,
+        endedAtMs: input.ended_at_ms,
+        endedBy: input.ended_by,
+        agentId: input.agent.id,
+        agentVersion: input.agent.version,
+        groupId: input.group?.id ?? null,
+        document: documentOf(input),
+      },
+      jobId: scoringJobIdFor(id),
+      jobKind: SCORE_CONVERSATION_JOB,
+      now,
+    });
+    if (!outcome.keyValid) return { kind: 'key_revoked' };
+    // The idempotency key was taken (a retry, a concurrent twin or an expired record): nothing else was written.
+    if (claim && !outcome.claimed) return fromClaim(tx, scope, input, claim, created, now);
+    if (outcome.conversationId === null) return duplicateOf(tx, scope, input, claim);
+    const { needsFiling, plannedGroup } = placementOf(outcome.agent, input);
+    if (needsFiling) await fileAgentOf(tx, scope, id, input, now, plannedGroup);
+    return created;
+  }
+
   return function ingest(scope, input, claim, keyId) {
     return store.write(async (tx): Promise<IngestOutcome> => {
+      const now = clock();
+      const id = newId('conv', now);
+      const created: Created = { kind: 'created', response: { status: 202, body: { id, status: 'queued' } } };
+      if (store.dialect === 'postgres') return inOneStatement(tx, scope, input, claim, keyId, created, now);
       if (keyId !== undefined) {
         const [key] = await readKey.execute(tx, { ...scopeParams(scope), key_id: keyId });
         if (!key || key.revoked_at !== null) return { kind: 'key_revoked' };
       }
-      const now = clock();
-      const id = newId('conv', now);
-      const created: IngestOutcome = { kind: 'created', response: { status: 202, body: { id, status: 'queued' } } };
-      if (claim) {
-        const earlier = await claimIdempotencyKey(tx, scope, claim, created.response, now);
-        if (earlier) return earlier;
-      }
-
-      const [agent] = await readAgent.execute(tx, { ...scopeParams(scope), agent_id: input.agent.id });
-      const needsFiling =
-        agent === undefined || (agent.group_id === null && agent.placed_by_kind !== 'person' && input.group !== null);
-      const plannedGroup = needsFiling ? (input.group?.id ?? null) : (agent?.group_id ?? null);
-
-      const inserted = await insertConversation.execute(tx, {
-        ...scopeParams(scope),
-        id,
-        external_id: input.external_id,
-        channel: input.channel,
-        started_at: input.started_at,
-        ended_at: input.ended_at,
-        ended_at_ms: input.ended_at_ms,
-        ended_by: input.ended_by,
-        agent_id: input.agent.id,
-        agent_version: input.agent.version,
-        group_id: plannedGroup,
-        now,
-      });
-      if (inserted.length === 0) {
-        // The external_id is taken: answer with the stored conversation and create nothing.
-        const duplicate: IngestOutcome = {
-          kind: 'duplicate',
-          response: await existingConversation(tx, scope, input.external_id),
-        };
-        if (claim) {
-          await tx
-            .updateTable('idempotency_keys')
-            .set({ response_status: 200, response_body: JSON.stringify(duplicate.response.body) })
-            .where('project_id', '=', scope.projectId)
-            .where('environment', '=', scope.environment)
-            .where('key', '=', claim.key)
-            .execute();
-        }
-        return duplicate;
-      }
-      await insertDocument.execute(tx, { conversation_id: id, document: documentOf(input) });
-      await insertJob.execute(tx, { ...scopeParams(scope), id: scoringJobIdFor(id), subject_id: id, now });
-
-      if (needsFiling) {
-        const groupId = await fileAgent(tx, scope, id, input, now);
-        if (groupId !== plannedGroup) {
-          await tx.updateTable('conversations').set({ group_id: groupId }).where('id', '=', id).execute();
-        }
-      }
-      return created;
+      return fromClaim(tx, scope, input, claim, created, now);
     });
   };
 }

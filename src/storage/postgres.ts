@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { isRetryableConflict } from './errors.js';
 import type { Database } from './schema.js';
+import { statementNameOf } from './statement-names.js';
 import type { Store, WriteUnit } from './store.js';
 
 const INT8_OID = 20;
@@ -12,6 +13,16 @@ const types = {
   getTypeParser: (oid: number, format?: 'text' | 'binary') =>
     oid === INT8_OID && format !== 'binary' ? Number : pg.types.getTypeParser(oid, format),
 };
+
+/** The pool's client, preparing the statements marked with a name (see statement-names.ts). */
+class StatementNamingClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query() is a set of overloads; this passes each through
+  override query(config: any, values?: any, callback?: any): any {
+    const name = typeof config === 'string' ? statementNameOf(config) : undefined;
+    if (name !== undefined) return super.query({ name, text: config, values }, callback);
+    return super.query(config, values, callback);
+  }
+}
 
 export interface PostgresOptions {
   connectionString: string;
@@ -30,6 +41,7 @@ export function openPostgresStore(options: PostgresOptions): PostgresStore {
     max: options.maxConnections ?? 10,
     connectionTimeoutMillis: 5_000,
     types,
+    Client: StatementNamingClient,
   });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => {});

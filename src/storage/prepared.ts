@@ -2,10 +2,12 @@
  * Queries on the hot path, built with kysely once per store and run many times. Building and compiling a
  * query costs more than SQLite takes to run a small one; here the SQL is compiled once with named
  * placeholders and only the parameter list is made per call. The SQL still comes from kysely, for the
- * store's own dialect; on the embedded store it runs directly on the one connection.
+ * store's own dialect; on the embedded store it runs directly on the one connection, and on PostgreSQL as a
+ * named prepared statement (statement-names.ts).
  */
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from './schema.js';
+import { namedStatement } from './statement-names.js';
 import type { Store } from './store.js';
 
 const PLACEHOLDER = '\u0000cqm-param:';
@@ -40,9 +42,10 @@ export function prepareQuery<Row>(store: Store, build: (param: Param) => Compila
   if (runCompiled) {
     return { execute: async (_ex, params) => runCompiled(sql, values(params)) as Row[] };
   }
+  const named = namedStatement(sql);
   return {
     async execute(ex, params) {
-      return (await ex.executeQuery<Row>(CompiledQuery.raw(sql, values(params)))).rows;
+      return (await ex.executeQuery<Row>(CompiledQuery.raw(named, values(params)))).rows;
     },
   };
 }
