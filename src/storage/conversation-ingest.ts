@@ -1,8 +1,10 @@
 /**
  * The durable ingest unit: a conversation, its scoring job and its idempotency record, all or nothing.
- * This is the hottest path of the service, so its common case is five prepared statements: claim the
- * idempotency key, read the agent, insert the conversation, its document and its job. Everything else (a new
- * agent, filing an agent into a group, a duplicate) takes a slower, rarer path.
+ * This is the hottest path of the service, so its common case is a few prepared statements: check the key,
+ * claim the idempotency key, read the agent, insert the conversation, its document and its job. On SQLite they
+ * run one by one (no round trips there); on PostgreSQL, where each is a round trip, as one statement
+ * (postgres-ingest-statement.ts). Everything else (a new agent, filing an agent into a group, a duplicate, a
+ * key already used) takes a slower, rarer path.
  */
 import type { Kysely } from 'kysely';
 import type { ScoringStatus } from '../domain/conversation.js';
