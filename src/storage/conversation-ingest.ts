@@ -17,7 +17,7 @@ import {
   type Scope,
   type StoredResponse,
 } from './conversation-repo.js';
-import { ingestInOneStatement } from './postgres-ingest-statement.js';
+import { type OneStatementIngest, prepareOneStatementIngest } from './postgres-ingest-statement.js';
 import { prepareQuery } from './prepared.js';
 import type { Database } from './schema.js';
 import type { Store } from './store.js';
@@ -33,6 +33,31 @@ export function scoringJobIdFor(conversationId: string): string {
 }
 
 const sameAgent = ['project_id', 'environment', 'id'] as const;
+
+/** A new conversation's own columns, as both ways of inserting it take them. */
+export interface ConversationColumns {
+  external_id: string;
+  channel: string;
+  started_at: string | null;
+  ended_at: string;
+  ended_at_ms: number;
+  ended_by: string | null;
+  agent_id: string;
+  agent_version: string | null;
+}
+
+function conversationColumnsOf(input: NewConversation): ConversationColumns {
+  return {
+    external_id: input.external_id,
+    channel: input.channel,
+    started_at: input.started_at,
+    ended_at: input.ended_at,
+    ended_at_ms: input.ended_at_ms,
+    ended_by: input.ended_by,
+    agent_id: input.agent.id,
+    agent_version: input.agent.version,
+  };
+}
 
 /**
  * Stores a conversation with its scoring job and idempotency record: all or nothing, durable once resolved.
@@ -108,6 +133,9 @@ export function createIngest(store: Store, clock: () => number): ConversationIng
       .onConflict((oc) => oc.columns(['project_id', 'environment', 'external_id']).doNothing())
       .returning('id'),
   );
+
+  /** PostgreSQL only: there each statement is a round trip (postgres-ingest-statement.ts). */
+  const oneStatement = store.dialect === 'postgres' ? prepareOneStatementIngest(store, SCORE_CONVERSATION_JOB) : null;
 
   const insertDocument = prepareQuery(store, (p) =>
     db.insertInto('conversation_documents').values({ conversation_id: p('conversation_id'), document: p('document') }),
@@ -324,15 +352,8 @@ export function createIngest(store: Store, clock: () => number): ConversationIng
 
     const inserted = await insertConversation.execute(tx, {
       ...scopeParams(scope),
+      ...conversationColumnsOf(input),
       id,
-      external_id: input.external_id,
-      channel: input.channel,
-      started_at: input.started_at,
-      ended_at: input.ended_at,
-      ended_at_ms: input.ended_at_ms,
-      ended_by: input.ended_by,
-      agent_id: input.agent.id,
-      agent_version: input.agent.version,
       group_id: plannedGroup,
       now,
     });
@@ -350,6 +371,7 @@ export function createIngest(store: Store, clock: () => number): ConversationIng
    * as unusual continues statement by statement, in the same transaction.
    */
   async function inOneStatement(
+    ingestInOneStatement: OneStatementIngest,
     tx: Kysely<Database>,
     scope: Scope,
     input: NewConversation,
@@ -360,31 +382,17 @@ export function createIngest(store: Store, clock: () => number): ConversationIng
   ): Promise<IngestOutcome> {
     const { id } = created.response.body;
     const outcome = await ingestInOneStatement(tx, {
-      scope,
-      keyId,
-      claim: claim
-        ? {
-            key: claim.key,
-            requestHash: claim.requestHash,
-            responseBody: JSON.stringify(created.response.body),
-            expiresAt: now + claim.ttlMs,
-          }
-        : undefined,
-      conversation: {
-        id,
-        externalId: input.external_id,
-        channel: input.channel,
-        startedAt: input.started_at,
-        endedAt: input.ended_at,
-        endedAtMs: input.ended_at_ms,
-        endedBy: input.ended_by,
-        agentId: input.agent.id,
-        agentVersion: input.agent.version,
-        groupId: input.group?.id ?? null,
-        document: documentOf(input),
-      },
-      jobId: scoringJobIdFor(id),
-      jobKind: SCORE_CONVERSATION_JOB,
+      ...scopeParams(scope),
+      ...conversationColumnsOf(input),
+      key_id: keyId ?? null,
+      key: claim?.key ?? null,
+      request_hash: claim?.requestHash ?? null,
+      response_body: claim ? JSON.stringify(created.response.body) : null,
+      expires_at: claim ? now + claim.ttlMs : null,
+      id,
+      group_id: input.group?.id ?? null,
+      document: documentOf(input),
+      job_id: scoringJobIdFor(id),
       now,
     });
     if (!outcome.keyValid) return { kind: 'key_revoked' };
@@ -401,7 +409,7 @@ export function createIngest(store: Store, clock: () => number): ConversationIng
       const now = clock();
       const id = newId('conv', now);
       const created: Created = { kind: 'created', response: { status: 202, body: { id, status: 'queued' } } };
-      if (store.dialect === 'postgres') return inOneStatement(tx, scope, input, claim, keyId, created, now);
+      if (oneStatement) return inOneStatement(oneStatement, tx, scope, input, claim, keyId, created, now);
       if (keyId !== undefined) {
         const [key] = await readKey.execute(tx, { ...scopeParams(scope), key_id: keyId });
         if (!key || key.revoked_at !== null) return { kind: 'key_revoked' };

@@ -15,32 +15,29 @@
  * (all parts of one statement read the same snapshot); the document's foreign key is checked at the end of
  * the statement, when the conversation is there.
  */
-import { CompiledQuery, type Kysely, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { ConversationColumns } from './conversation-ingest.js';
 import type { Scope } from './conversation-repo.js';
+import { prepareQuery } from './prepared.js';
 import type { Database } from './schema.js';
-import { namedStatement } from './statement-names.js';
+import type { Store } from './store.js';
 
-export interface OneStatementIngest {
-  scope: Scope;
-  /** The API key to confirm as not revoked, when the request's key must be checked in the transaction. */
-  keyId: string | undefined;
-  claim: { key: string; requestHash: string; responseBody: string; expiresAt: number } | undefined;
-  conversation: {
-    id: string;
-    externalId: string;
-    channel: string;
-    startedAt: string | null;
-    endedAt: string;
-    endedAtMs: number;
-    endedBy: string | null;
-    agentId: string;
-    agentVersion: string | null;
-    /** The group the conversation names, filed into when the agent is new or has no group yet. */
-    groupId: string | null;
-    document: string;
-  };
-  jobId: string;
-  jobKind: string;
+/** The statement's values; the conversation's columns are those of the step-by-step insert. */
+export interface OneStatementParams extends ConversationColumns {
+  project_id: Scope['projectId'];
+  environment: Scope['environment'];
+  /** The API key to confirm as not revoked, or null when the request's key need not be checked here. */
+  key_id: string | null;
+  /** The idempotency claim, all null when the request sent no Idempotency-Key. */
+  key: string | null;
+  request_hash: string | null;
+  response_body: string | null;
+  expires_at: number | null;
+  id: string;
+  /** The group the conversation names, filed into when the agent is new or has no group yet. */
+  group_id: string | null;
+  document: string;
+  job_id: string;
   now: number;
 }
 
@@ -62,73 +59,66 @@ interface Row {
   conversation_id: string | null;
 }
 
-/** The statement's text is the same at every run (only the values change): name it once. */
-let lastNamed: { sql: string; named: string } | undefined;
-function named(sql: string): string {
-  if (lastNamed?.sql !== sql) lastNamed = { sql, named: namedStatement(sql) };
-  return lastNamed.named;
-}
+export type OneStatementIngest = (tx: Kysely<Database>, params: OneStatementParams) => Promise<OneStatementOutcome>;
 
-export async function ingestInOneStatement(
-  tx: Kysely<Database>,
-  input: OneStatementIngest,
-): Promise<OneStatementOutcome> {
-  const { scope, claim, conversation: c, now } = input;
-  const project = scope.projectId;
-  const environment = scope.environment;
-  const claimKey = claim?.key ?? null;
-  const query = sql<Row>`
+/** Built once per store, and prepared once per connection like every `prepareQuery` statement. */
+export function prepareOneStatementIngest(store: Store, jobKind: string): OneStatementIngest {
+  const statement = prepareQuery<Row>(store, (p) => ({
+    compile: () =>
+      sql<Row>`
     with valid_key as (
       select 1 as valid
-      where ${input.keyId ?? null}::text is null
+      where ${p('key_id')}::text is null
          or exists (
            select 1 from api_keys
-           where id = ${input.keyId ?? null}::text and project_id = ${project} and environment = ${environment}
+           where id = ${p('key_id')}::text and project_id = ${p('project_id')} and environment = ${p('environment')}
              and revoked_at is null)
     ),
     claim as (
       insert into idempotency_keys
         (project_id, environment, key, request_hash, response_status, response_body, created_at, expires_at)
-      select ${project}, ${environment}, ${claimKey}::text, ${claim?.requestHash ?? null}::text, 202,
-             ${claim?.responseBody ?? null}::text, ${now}::bigint, ${claim?.expiresAt ?? null}::bigint
+      select ${p('project_id')}, ${p('environment')}, ${p('key')}::text, ${p('request_hash')}::text, 202,
+             ${p('response_body')}::text, ${p('now')}::bigint, ${p('expires_at')}::bigint
       from valid_key
-      where ${claimKey}::text is not null
+      where ${p('key')}::text is not null
       on conflict (project_id, environment, key) do nothing
       returning 1 as claimed
     ),
     agent as (
       select group_id, placed_by_kind from agents
-      where project_id = ${project} and environment = ${environment} and id = ${c.agentId}
+      where project_id = ${p('project_id')} and environment = ${p('environment')} and id = ${p('agent_id')}
     ),
     conversation as (
       insert into conversations
         (id, project_id, environment, external_id, channel, status, outcome, started_at, ended_at, ended_at_ms,
          ended_by, agent_id, agent_version, group_id, received_at, updated_at)
-      select ${c.id}, ${project}, ${environment}, ${c.externalId}, ${c.channel}, 'queued', null,
-             ${c.startedAt}::text, ${c.endedAt}, ${c.endedAtMs}::bigint, ${c.endedBy}::text, ${c.agentId},
-             ${c.agentVersion}::text,
+      select ${p('id')}, ${p('project_id')}, ${p('environment')}, ${p('external_id')}, ${p('channel')}, 'queued', null,
+             ${p('started_at')}::text, ${p('ended_at')}, ${p('ended_at_ms')}::bigint, ${p('ended_by')}::text, ${p('agent_id')},
+             ${p('agent_version')}::text,
+             -- the same rule as placementOf in conversation-ingest.ts: a new agent, or one in no group that no
+             -- person placed, is filed into the group this conversation names
              case
-               when not exists (select 1 from agent) then ${c.groupId}::text
+               when not exists (select 1 from agent) then ${p('group_id')}::text
                when (select group_id from agent) is null
-                    and (select placed_by_kind from agent) is distinct from 'person' then ${c.groupId}::text
+                    and (select placed_by_kind from agent) is distinct from 'person' then ${p('group_id')}::text
                else (select group_id from agent)
              end,
-             ${now}::bigint, ${now}::bigint
+             ${p('now')}::bigint, ${p('now')}::bigint
       from valid_key
-      where ${claimKey}::text is null or exists (select 1 from claim)
+      where ${p('key')}::text is null or exists (select 1 from claim)
       on conflict (project_id, environment, external_id) do nothing
       returning id
     ),
     document as (
       insert into conversation_documents (conversation_id, document)
-      select id, ${c.document} from conversation
+      select id, ${p('document')} from conversation
     ),
     job as (
       insert into jobs
         (id, kind, project_id, environment, subject_id, status, run_at, lease_until, locked_by, last_error,
          created_at, updated_at)
-      select ${input.jobId}, ${input.jobKind}, ${project}, ${environment}, id, 'queued', ${now}::bigint, null, null,
-             null, ${now}::bigint, ${now}::bigint
+      select ${p('job_id')}, ${jobKind}, ${p('project_id')}, ${p('environment')}, id, 'queued', ${p('now')}::bigint, null, null,
+             null, ${p('now')}::bigint, ${p('now')}::bigint
       from conversation
     )
     select
@@ -138,14 +128,20 @@ export async function ingestInOneStatement(
       (select group_id from agent) as agent_group_id,
       (select placed_by_kind from agent) as agent_placed_by_kind,
       (select id from conversation) as conversation_id
-  `.compile(tx);
-  const result = await tx.executeQuery<Row>(CompiledQuery.raw(named(query.sql), [...query.parameters]));
-  const row = result.rows[0];
-  if (!row) throw new Error('the ingest statement returned no row');
-  return {
-    keyValid: row.key_valid,
-    claimed: row.claimed,
-    agent: row.agent_found ? { group_id: row.agent_group_id, placed_by_kind: row.agent_placed_by_kind } : undefined,
-    conversationId: row.conversation_id,
+  `.compile(store.db),
+  }));
+
+  return async function ingestInOneStatement(
+    tx: Kysely<Database>,
+    params: OneStatementParams,
+  ): Promise<OneStatementOutcome> {
+    const [row] = await statement.execute(tx, { ...params });
+    if (!row) throw new Error('the ingest statement returned no row');
+    return {
+      keyValid: row.key_valid,
+      claimed: row.claimed,
+      agent: row.agent_found ? { group_id: row.agent_group_id, placed_by_kind: row.agent_placed_by_kind } : undefined,
+      conversationId: row.conversation_id,
+    };
   };
 }
