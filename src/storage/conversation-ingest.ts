@@ -19,7 +19,7 @@ import {
 } from './conversation-repo.js';
 import { type OneStatementIngest, prepareOneStatementIngest } from './postgres-ingest-statement.js';
 import { prepareQuery } from './prepared.js';
-import type { Database } from './schema.js';
+import type { ConversationsTable, Database } from './schema.js';
 import type { Store } from './store.js';
 
 export const SCORE_CONVERSATION_JOB = 'score_conversation';
@@ -35,16 +35,10 @@ export function scoringJobIdFor(conversationId: string): string {
 const sameAgent = ['project_id', 'environment', 'id'] as const;
 
 /** A new conversation's own columns, as both ways of inserting it take them. */
-export interface ConversationColumns {
-  external_id: string;
-  channel: string;
-  started_at: string | null;
-  ended_at: string;
-  ended_at_ms: number;
-  ended_by: string | null;
-  agent_id: string;
-  agent_version: string | null;
-}
+export type ConversationColumns = Pick<
+  ConversationsTable,
+  'external_id' | 'channel' | 'started_at' | 'ended_at' | 'ended_at_ms' | 'ended_by' | 'agent_id' | 'agent_version'
+>;
 
 function conversationColumnsOf(input: NewConversation): ConversationColumns {
   return {
