@@ -16,16 +16,13 @@
  * the statement, when the conversation is there.
  */
 import { type Kysely, sql } from 'kysely';
-import type { ConversationColumns } from './conversation-ingest.js';
-import type { Scope } from './conversation-repo.js';
+import type { ConversationParams } from './conversation-ingest.js';
 import { prepareQuery } from './prepared.js';
 import type { Database } from './schema.js';
 import type { Store } from './store.js';
 
-/** The statement's values; the conversation's columns are those of the step-by-step insert. */
-export interface OneStatementParams extends ConversationColumns {
-  project_id: Scope['projectId'];
-  environment: Scope['environment'];
+/** The statement's values; the conversation's are those of the step-by-step insert. */
+export interface OneStatementParams extends ConversationParams {
   /** The API key to confirm as not revoked, or null when the request's key need not be checked here. */
   key_id: string | null;
   /** The idempotency claim, all null when the request sent no Idempotency-Key. */
@@ -33,12 +30,8 @@ export interface OneStatementParams extends ConversationColumns {
   request_hash: string | null;
   response_body: string | null;
   expires_at: number | null;
-  id: string;
-  /** The group the conversation names, filed into when the agent is new or has no group yet. */
-  group_id: string | null;
   document: string;
   job_id: string;
-  now: number;
 }
 
 export interface OneStatementOutcome {
