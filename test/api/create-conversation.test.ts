@@ -2,7 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { backends } from '../harness/backends.js';
 import { conversationBody } from '../harness/fixtures.js';
-import { countAllConversations, countConversations, postConversation, useTestApp } from '../harness/http.js';
+import {
+  countAllConversations,
+  countConversations,
+  getConversation,
+  postConversation,
+  useTestApp,
+} from '../harness/http.js';
 
 describe.each(backends)('POST /v1/conversations on $name', (backend) => {
   const app = useTestApp(backend);
@@ -121,4 +127,31 @@ describe.each(backends)('POST /v1/conversations on $name', (backend) => {
     });
     expect(response.statusCode).toBe(202);
   });
+
+  it.skipIf(!backend.available)(
+    'stores the body as its text: a byte-order mark dropped, any character kept, an invalid byte replaced',
+    async () => {
+      const t = app();
+      const body = conversationBody({ transcript: [{ speaker: 'user', text: 'Zoë says 😀 and TEXT' }] });
+      const json = Buffer.from(JSON.stringify(body));
+      const invalidByteAt = json.indexOf('TEXT');
+      json[invalidByteAt] = 0xff;
+      const post = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/v1/conversations',
+          headers: { authorization: `Bearer ${t.keys.testFull}`, 'idempotency-key': `bytes-${body.external_id}` },
+          payload: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), json]),
+        });
+      const created = await post();
+      expect(created.statusCode, created.body).toBe(202);
+      const stored = (await getConversation(t, created.json().id)).json();
+      expect(stored.transcript[0].text).toBe('Zoë says 😀 and \uFFFDEXT');
+      // The retry sends the same bytes, so it hashes the same and is answered from the first response.
+      const retried = await post();
+      expect(retried.statusCode).toBe(202);
+      expect(retried.headers['idempotent-replayed']).toBe('true');
+      expect(retried.json().id).toBe(created.json().id);
+    },
+  );
 });

@@ -72,6 +72,22 @@ describe('the ingest thread', () => {
     });
   });
 
+  it('stores each document of a batch as its own text, whatever its characters', async () => {
+    const texts = ['plain', 'Zoë', '😀 emoji', '', 'ünïcödé '.repeat(500)];
+    const inputs = texts.map((text) => {
+      const input = newConversation();
+      return { ...input, document: JSON.stringify({ transcript: [{ speaker: 'user', text }] }) };
+    });
+    // Handed over in one event-loop turn, so they travel to the thread as one message.
+    const outcomes = await Promise.all(inputs.map((input) => thread.ingest(scope, input, null)));
+    expect(outcomes.map((o) => o.kind)).toEqual(texts.map(() => 'created'));
+    for (const [i, input] of inputs.entries()) {
+      const [row] = await conversationsWith(input.external_id);
+      expect(typeof row?.document).toBe('string');
+      expect(JSON.parse(String(row?.document))).toEqual({ transcript: [{ speaker: 'user', text: texts[i] }] });
+    }
+  });
+
   it('makes exactly one conversation of 50 racing requests with one Idempotency-Key', async () => {
     const input = newConversation();
     const claim = { key: `race-${input.external_id}`, requestHash: 'same', ttlMs: 60_000 };
