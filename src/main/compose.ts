@@ -7,10 +7,10 @@ import type { Config } from '../config.js';
 import type { ConversationIngest } from '../storage/conversation-ingest.js';
 import { createConversationRepo } from '../storage/conversation-repo.js';
 import { migrateToLatest } from '../storage/migrate.js';
-import { type OpenedStore, openStore } from '../storage/open.js';
+import { type OpenedStore, openStore, type StoreRole } from '../storage/open.js';
 import { createTenancyRepo } from '../storage/tenancy-repo.js';
 
-export async function openMigratedStore(config: Config, role: 'server' | 'command'): Promise<OpenedStore> {
+export async function openMigratedStore(config: Config, role: StoreRole): Promise<OpenedStore> {
   const store = openStore(config, role);
   try {
     await migrateToLatest(store.db);

@@ -9,7 +9,7 @@ import { onShutdown } from './shutdown.js';
 
 export async function serve(config: Config, options: { worker: boolean } = { worker: true }): Promise<void> {
   const logger = pino({ level: config.logLevel, redact: ['req.headers.authorization'] });
-  const store = await openMigratedStore(config, 'server');
+  const store = await openMigratedStore(config, 'api');
   // On the embedded store, statements and commits run on the calling thread: keep the writes of ingest off
   // the thread that answers HTTP (see storage/sqlite/ingest-thread.ts).
   const ingestThread =

@@ -41,12 +41,18 @@ describe('the background checkpointer', () => {
     db.pragma('busy_timeout = 5000');
     cleanups.push(() => void db.close());
     db.exec('create table rows (id integer primary key, body text not null)');
+    let restartsAsked = 0;
     const checkpointer: Checkpointer = startCheckpointer(
       file,
       createRequire(import.meta.url).resolve('better-sqlite3'),
       {
         intervalMs: 25,
         restartAtFrames: RESTART_AT_FRAMES,
+        // As the store does it: on the writing connection, between two of its writes.
+        restart: async () => {
+          restartsAsked += 1;
+          db.pragma('wal_checkpoint(RESTART)');
+        },
       },
     );
     cleanups.push(() => checkpointer.stop());
@@ -67,9 +73,8 @@ describe('the background checkpointer', () => {
     }
 
     // Then writes as under load: a few rows at a time, a millisecond apart. A passive checkpoint copies the
-    // log as it was when the checkpoint began, and a commit always lands while it copies, so it never finds
-    // the log wholly copied and SQLite alone does not start it over (without the restart, 5,000 rows went by
-    // without one in every run). The restart takes the write lock between two commits and does.
+    // log as it was when the checkpoint began, and under load a commit lands while it copies, so SQLite alone
+    // seldom starts the log over; the writer is asked to, between two of its commits.
     const writeRows = (count: number) => {
       for (let row = 0; row < count; row += 1) insert.run(body);
       rows += count;
@@ -77,12 +82,14 @@ describe('the background checkpointer', () => {
     // Past the bound first, so that a restart counted below comes from the bound, not from the paced writes.
     writeRows(RESTART_AT_FRAMES);
     const restartsBefore = checkpointSequence(walFile);
+    const askedBefore = restartsAsked;
     const rowsBefore = rows;
     while (checkpointSequence(walFile) === restartsBefore && rows - rowsBefore < 5_000) {
       writeRows(5);
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
     expect(checkpointSequence(walFile)).toBeGreaterThan(restartsBefore);
+    expect(restartsAsked).toBeGreaterThan(askedBefore);
     expect(db.prepare('select count(*) as n from rows').get()).toEqual({ n: rows });
   });
 });

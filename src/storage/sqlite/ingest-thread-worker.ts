@@ -16,8 +16,8 @@ import type {
 import { openSqliteStore } from './open.js';
 
 const settings = workerData as IngestThreadSettings;
-// The API thread's connection runs the background checkpoints; this one only appends to the log.
-const store = openSqliteStore({ ...settings, backgroundCheckpoints: false, checkpointedElsewhere: true });
+// This connection writes nearly everything, so the background checkpoints are this thread's (see checkpointer.ts).
+const store = openSqliteStore({ ...settings, backgroundCheckpoints: true });
 const ingest = createIngest(store, Date.now);
 const port = parentPort;
 if (!port) throw new Error('ingest-thread-worker runs only as a worker thread');

@@ -12,7 +12,10 @@ import { WriteBatcher } from './write-batcher.js';
 export interface SqliteOptions {
   dataDir: string;
   synchronous: 'NORMAL' | 'FULL';
-  /** Long-running processes checkpoint from a worker thread; short CLI runs leave it to SQLite. */
+  /**
+   * Long-running processes checkpoint from a worker thread; short CLI runs leave it to SQLite. Set it on the
+   * connection that writes the most (the ingest thread's under `cqm serve`): the log's restarts run on it.
+   */
   backgroundCheckpoints: boolean;
   /** Another connection of this process runs the background checkpoints; this one never checkpoints. */
   checkpointedElsewhere?: boolean;
@@ -31,12 +34,7 @@ export function openSqliteStore(options: SqliteOptions): Store & { readonly dial
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
 
-  let checkpointer: Checkpointer | undefined;
   if (options.backgroundCheckpoints || options.checkpointedElsewhere) database.pragma('wal_autocheckpoint = 0');
-  if (options.backgroundCheckpoints) {
-    const driverPath = createRequire(import.meta.url).resolve('better-sqlite3');
-    checkpointer = startCheckpointer(file, driverPath);
-  }
 
   const statements = withStatementCache(database);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
@@ -47,6 +45,20 @@ export function openSqliteStore(options: SqliteOptions): Store & { readonly dial
     return [];
   };
   const batcher = new WriteBatcher(db, (sql) => runCompiled(sql, []));
+
+  let checkpointer: Checkpointer | undefined;
+  if (options.backgroundCheckpoints) {
+    const driverPath = createRequire(import.meta.url).resolve('better-sqlite3');
+    checkpointer = startCheckpointer(file, driverPath, {
+      // This connection writes: between two of its transactions it holds no lock the restart waits for.
+      restart: () =>
+        batcher
+          .betweenTransactions(() => void database.pragma('wal_checkpoint(RESTART)'))
+          .catch(() => {
+            // Busy with another connection's write or read: the log is started over at the next pass.
+          }),
+    });
+  }
 
   return {
     dialect: 'sqlite',

@@ -42,6 +42,13 @@ export class WriteBatcher {
     });
   }
 
+  /** Runs `work` on the connection after the transaction under way, if any, and before the next one. */
+  betweenTransactions(work: () => void): Promise<void> {
+    const done = this.running.then(work);
+    this.running = done.catch(() => {});
+    return done;
+  }
+
   /** Waits for everything submitted so far. */
   async drain(): Promise<void> {
     while (this.queue.length > 0 || this.scheduled) {
