@@ -21,7 +21,10 @@ import { prepareQuery } from './prepared.js';
 import type { Database } from './schema.js';
 import type { Store } from './store.js';
 
-/** The statement's values; the conversation's are those of the step-by-step insert. */
+/**
+ * The statement's values; the conversation's are those of the step-by-step insert, but `group_id` is the group
+ * the conversation names, which the statement's filing rule applies (see placementOf).
+ */
 export interface OneStatementParams extends ConversationParams {
   /** The API key to confirm as not revoked, or null when the request's key need not be checked here. */
   key_id: string | null;

@@ -5,7 +5,7 @@ import Sqlite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from '../schema.js';
 import type { Store } from '../store.js';
-import { type Checkpointer, startCheckpointer } from './checkpointer.js';
+import { type Checkpointer, type CheckpointerOptions, startCheckpointer } from './checkpointer.js';
 import { withStatementCache } from './statement-cache.js';
 import { WriteBatcher } from './write-batcher.js';
 
@@ -19,9 +19,14 @@ export interface SqliteOptions {
   backgroundCheckpoints: boolean;
   /** Another connection of this process runs the background checkpoints; this one never checkpoints. */
   checkpointedElsewhere?: boolean;
+  /** The background checkpoints' pace and bound, when not the defaults (tests use a small log). */
+  checkpoints?: Pick<CheckpointerOptions, 'intervalMs' | 'restartAtFrames'>;
 }
 
 export const SQLITE_FILE_NAME = 'cqm.sqlite';
+const BUSY_TIMEOUT_MS = 5_000;
+/** How long a restart of the log waits for other connections, holding this one's writes meanwhile. */
+const RESTART_BUSY_TIMEOUT_MS = 100;
 
 export function openSqliteStore(options: SqliteOptions): Store & { readonly dialect: 'sqlite' } {
   fs.mkdirSync(options.dataDir, { recursive: true });
@@ -31,7 +36,7 @@ export function openSqliteStore(options: SqliteOptions): Store & { readonly dial
   // WAL with NORMAL survives the process being killed (the log is in the OS before COMMIT returns);
   // FULL also survives power loss at the cost of an fsync per commit.
   database.pragma(`synchronous = ${options.synchronous}`);
-  database.pragma('busy_timeout = 5000');
+  database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   database.pragma('foreign_keys = ON');
 
   if (options.backgroundCheckpoints || options.checkpointedElsewhere) database.pragma('wal_autocheckpoint = 0');
@@ -49,14 +54,20 @@ export function openSqliteStore(options: SqliteOptions): Store & { readonly dial
   let checkpointer: Checkpointer | undefined;
   if (options.backgroundCheckpoints) {
     const driverPath = createRequire(import.meta.url).resolve('better-sqlite3');
+    // This connection writes: between two of its transactions it holds no lock the restart waits for. Once the
+    // log is all copied, the restart waits for other connections' readers to leave it, and this connection's
+    // writes wait meanwhile: not for the store's busy timeout, then. If SQLite gives up, a later pass asks again.
+    const restartLog = () => {
+      database.pragma(`busy_timeout = ${RESTART_BUSY_TIMEOUT_MS}`);
+      try {
+        database.pragma('wal_checkpoint(RESTART)');
+      } finally {
+        database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      }
+    };
     checkpointer = startCheckpointer(file, driverPath, {
-      // This connection writes: between two of its transactions it holds no lock the restart waits for.
-      restart: () =>
-        batcher
-          .betweenTransactions(() => void database.pragma('wal_checkpoint(RESTART)'))
-          .catch(() => {
-            // Busy with another connection's write or read: the log is started over at the next pass.
-          }),
+      ...options.checkpoints,
+      restart: () => batcher.betweenTransactions(restartLog).catch(() => {}),
     });
   }
 
