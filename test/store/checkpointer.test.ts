@@ -9,21 +9,10 @@ import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Checkpointer, startCheckpointer } from '../../src/storage/sqlite/checkpointer.js';
+import { checkpointSequence } from '../harness/wal.js';
 
 const RESTART_AT_FRAMES = 64;
 const PAGE_SIZE = 4096;
-
-/** The log header's checkpoint sequence number, which SQLite increments each time the log starts over. */
-function checkpointSequence(walFile: string): number {
-  const header = Buffer.alloc(32);
-  const fd = fs.openSync(walFile, 'r');
-  try {
-    fs.readSync(fd, header, 0, 32, 0);
-  } finally {
-    fs.closeSync(fd);
-  }
-  return header.readUInt32BE(12);
-}
 
 describe('the background checkpointer', () => {
   const cleanups: Array<() => Promise<void> | void> = [];

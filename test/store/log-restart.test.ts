@@ -10,18 +10,7 @@ import Sqlite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteStore, SQLITE_FILE_NAME } from '../../src/storage/sqlite/open.js';
-
-/** The log header's checkpoint sequence number, which SQLite increments each time the log starts over. */
-function checkpointSequence(walFile: string): number {
-  const header = Buffer.alloc(32);
-  const fd = fs.openSync(walFile, 'r');
-  try {
-    fs.readSync(fd, header, 0, 32, 0);
-  } finally {
-    fs.closeSync(fd);
-  }
-  return header.readUInt32BE(12);
-}
+import { checkpointSequence } from '../harness/wal.js';
 
 describe('the restart of the log', () => {
   const cleanups: Array<() => Promise<void> | void> = [];

@@ -150,7 +150,8 @@ export function startIngestThread(settings: IngestThreadSettings, logger: Fastif
  * be copied across for nothing (a message is cloned value by value).
  */
 function slimmedForThread(input: NewConversation): NewConversation {
-  // One literal rather than a spread with overrides, which V8 builds property by property (see conversation-ingest.ts).
+  // One literal rather than a spread with overrides, which V8 builds property by property (see conversation-ingest.ts);
+  // `satisfies` names every field, so that one added to NewConversation cannot be left behind unnoticed.
   return {
     external_id: input.external_id,
     channel: input.channel,
@@ -164,7 +165,7 @@ function slimmedForThread(input: NewConversation): NewConversation {
     events: [],
     metadata: {},
     document: documentOf(input),
-  };
+  } satisfies Record<keyof NewConversation, unknown>;
 }
 
 /**
