@@ -1,4 +1,3 @@
-import { hash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { IdempotencyClaim } from '../storage/conversation-repo.js';
 import { validationError } from './errors.js';
@@ -10,7 +9,7 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 /**
  * The claim a request makes with its Idempotency-Key header, or null without one. A retry must send the
- * same bytes: the body is compared by its SHA-256, so the same key with another body answers 409.
+ * same bytes: the ingest unit compares bodies by their SHA-256, so the same key with another body answers 409.
  */
 export function idempotencyClaim(request: FastifyRequest): IdempotencyClaim | null {
   const key = request.headers[IDEMPOTENCY_HEADER];
@@ -21,6 +20,5 @@ export function idempotencyClaim(request: FastifyRequest): IdempotencyClaim | nu
       'headers.Idempotency-Key': [`must be 1 to ${LIMITS.idempotencyKeyLength} characters`],
     });
   }
-  const requestHash = hash('sha256', request.rawBody ?? '', 'hex');
-  return { key: value, requestHash, ttlMs: IDEMPOTENCY_TTL_MS };
+  return { key: value, ttlMs: IDEMPOTENCY_TTL_MS };
 }

@@ -6,6 +6,7 @@
  * (postgres-ingest-statement.ts). Everything else (a new agent, filing an agent into a group, a duplicate, a
  * key already used) takes a slower, rarer path.
  */
+import { hash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ScoringStatus } from '../domain/conversation.js';
 import { newId } from '../domain/ids.js';
@@ -33,6 +34,18 @@ export function scoringJobIdFor(conversationId: string): string {
 }
 
 const sameAgent = ['project_id', 'environment', 'id'] as const;
+
+/** A claim with the SHA-256 of the body it was made with, which a retry under the same key must match. */
+type HashedClaim = IdempotencyClaim & { requestHash: string };
+
+/**
+ * Hashed here rather than in the API: on the embedded store this runs on the ingest thread, which has time to
+ * spare, while the API thread is the one every request waits for. The document is the body as received.
+ */
+function hashedClaim(claim: IdempotencyClaim | null, input: NewConversation): HashedClaim | null {
+  if (!claim) return null;
+  return { key: claim.key, ttlMs: claim.ttlMs, requestHash: hash('sha256', documentOf(input), 'hex') };
+}
 
 /** A new conversation's values, as both ways of inserting it take them. */
 export type ConversationParams = Pick<
@@ -192,7 +205,7 @@ export function createIngest(store: Store, clock: () => number): ConversationIng
   async function claimIdempotencyKey(
     tx: Kysely<Database>,
     scope: Scope,
-    claim: IdempotencyClaim,
+    claim: HashedClaim,
     response: StoredResponse,
     now: number,
   ): Promise<IngestOutcome | null> {
@@ -312,7 +325,7 @@ export function createIngest(store: Store, clock: () => number): ConversationIng
     tx: Kysely<Database>,
     scope: Scope,
     input: NewConversation,
-    claim: IdempotencyClaim | null,
+    claim: HashedClaim | null,
   ): Promise<IngestOutcome> {
     const duplicate: IngestOutcome = {
       kind: 'duplicate',
@@ -360,7 +373,7 @@ export function createIngest(store: Store, clock: () => number): ConversationIng
     tx: Kysely<Database>,
     scope: Scope,
     input: NewConversation,
-    claim: IdempotencyClaim | null,
+    claim: HashedClaim | null,
     created: Created,
     now: number,
   ): Promise<IngestOutcome> {
@@ -402,7 +415,7 @@ export function createIngest(store: Store, clock: () => number): ConversationIng
     tx: Kysely<Database>,
     scope: Scope,
     input: NewConversation,
-    claim: IdempotencyClaim | null,
+    claim: HashedClaim | null,
     keyId: string | undefined,
     created: Created,
     now: number,
@@ -427,7 +440,8 @@ export function createIngest(store: Store, clock: () => number): ConversationIng
     return created;
   }
 
-  return function ingest(scope, input, claim, keyId) {
+  return function ingest(scope, input, unhashedClaim, keyId) {
+    const claim = hashedClaim(unhashedClaim, input);
     return store.write(async (tx): Promise<IngestOutcome> => {
       const now = clock();
       const id = newId('conv', now);

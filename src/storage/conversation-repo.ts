@@ -42,9 +42,12 @@ export interface NewConversation {
   document?: string;
 }
 
+/**
+ * The claim a request makes with its Idempotency-Key. A retry must send the same bytes: the ingest unit compares
+ * requests by the SHA-256 of the conversation's document, which is the body as received.
+ */
 export interface IdempotencyClaim {
   key: string;
-  requestHash: string;
   ttlMs: number;
 }
 

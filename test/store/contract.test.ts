@@ -2,6 +2,7 @@
  * The store contract, run unchanged on every backend at the repository level: what callers may rely on
  * whichever database is underneath. Real databases only.
  */
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import type { CheckResult } from '../../src/domain/checks.js';
 import {
   type ConversationRepo,
   createConversationRepo,
+  documentOf,
   type IdempotencyClaim,
   type NewConversation,
   type Scope,
@@ -43,8 +45,8 @@ function newConversation(overrides: Partial<NewConversation> = {}): NewConversat
   };
 }
 
-function claim(key: string, requestHash = 'hash-1'): IdempotencyClaim {
-  return { key, requestHash, ttlMs: 24 * 60 * 60 * 1000 };
+function claim(key: string): IdempotencyClaim {
+  return { key, ttlMs: 24 * 60 * 60 * 1000 };
 }
 
 async function count(
@@ -130,7 +132,9 @@ describe.each(variants)('store contract on $label', ({ backend, ingestThread }) 
           .selectAll()
           .where('key', '=', key)
           .executeTakeFirst();
-        expect(record).toMatchObject({ response_status: 202, request_hash: 'hash-1' });
+        // A retry is recognised by the SHA-256 of the body as received, which the document is.
+        const bodyHash = createHash('sha256').update(documentOf(input)).digest('hex');
+        expect(record).toMatchObject({ response_status: 202, request_hash: bodyHash });
         expect(JSON.parse(String(record?.response_body))).toEqual({ id, status: 'queued' });
       },
     );
@@ -179,7 +183,9 @@ describe.each(variants)('store contract on $label', ({ backend, ingestThread }) 
       const first = await conversations.ingest(scope, input, claim(key));
       const replay = await conversations.ingest(scope, input, claim(key));
       expect(replay).toEqual({ kind: 'replayed', response: first.kind === 'created' ? first.response : undefined });
-      const conflict = await conversations.ingest(scope, newConversation(), claim(key, 'hash-2'));
+      // Requests are compared by their documents (the bodies as received): another body under the same key conflicts.
+      const otherBody = newConversation({ metadata: { another: 'body' } });
+      const conflict = await conversations.ingest(scope, otherBody, claim(key));
       expect(conflict).toEqual({ kind: 'idempotency_conflict' });
       const duplicate = await conversations.ingest(scope, input, null);
       expect(duplicate.kind).toBe('duplicate');

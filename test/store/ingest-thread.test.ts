@@ -90,7 +90,7 @@ describe('the ingest thread', () => {
 
   it('makes exactly one conversation of 50 racing requests with one Idempotency-Key', async () => {
     const input = newConversation();
-    const claim = { key: `race-${input.external_id}`, requestHash: 'same', ttlMs: 60_000 };
+    const claim = { key: `race-${input.external_id}`, ttlMs: 60_000 };
     const outcomes = await Promise.all(Array.from({ length: 50 }, () => thread.ingest(scope, input, claim)));
     expect(outcomes.filter((o) => o.kind === 'created')).toHaveLength(1);
     expect(outcomes.filter((o) => o.kind === 'replayed')).toHaveLength(49);

@@ -66,10 +66,10 @@ describe.skipIf(!postgresBackend.available)('PostgreSQL statements of the ingest
   it('stores a conversation with an idempotency key in one statement between BEGIN and COMMIT', async () => {
     const ingest = createIngest(store, Date.now);
     // The first stores the agent too (a rarer path); the second is the common case.
-    await ingest(scope, newConversation(), { key: uniqueExternalId('key'), requestHash: 'h', ttlMs: 60_000 });
+    await ingest(scope, newConversation(), { key: uniqueExternalId('key'), ttlMs: 60_000 });
     sent.length = 0;
     const input = newConversation();
-    const outcome = await ingest(scope, input, { key: uniqueExternalId('key'), requestHash: 'h', ttlMs: 60_000 });
+    const outcome = await ingest(scope, input, { key: uniqueExternalId('key'), ttlMs: 60_000 });
 
     expect(outcome.kind).toBe('created');
     expect(sent.map((text) => text.trim().split(/\s+/)[0]?.toLowerCase())).toEqual(['begin', '/*', 'commit']);

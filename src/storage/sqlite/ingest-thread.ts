@@ -5,10 +5,11 @@
  * unit (conversation, scoring job, idempotency record) to this thread, which writes it with the same code
  * and answers once the transaction has committed: a 202 still means durable.
  *
- * Group commit, pipelined: the requests of one API event-loop turn travel as one message, at most two
- * messages are with the thread at a time, and whatever arrives meanwhile travels as the next one. Each
- * commit costs about a dozen page writes to the log whatever its size, so under load batches grow by
- * themselves and the cost per conversation falls, while a lone request is sent at once.
+ * Group commit, pipelined: the requests of one API event-loop turn travel together, in messages of at most
+ * `MESSAGE_SIZE`; a few messages are with the thread at a time, and whatever arrives meanwhile travels next.
+ * Each commit costs about a dozen page writes to the log whatever its size, so under load batches grow by
+ * themselves (the thread commits every message that waited for it at once) and the cost per conversation
+ * falls, while a lone request is sent at once.
  *
  * If the thread dies, the requests it held answer 503 (the client retries; idempotency keys and external
  * ids make that safe) and a new thread starts.
@@ -28,12 +29,20 @@ import type {
 
 const RESTART_DELAY_MS = 200;
 /**
+ * Requests per message. Under load one event-loop turn of this thread reads twenty to fifty requests, 3 to 6 ms
+ * of parsing and validating; sent only at the end of the turn, they all waited for the last one, and the
+ * thread sat idle meanwhile. Sent in eights, the thread is writing the first while the rest are parsed: the
+ * time from the handler to the thread's answer fell from 5.0 to 3.9 ms at 50 connections, and requests per
+ * second rose by about a tenth.
+ */
+const MESSAGE_SIZE = 8;
+/**
  * Messages with the thread at once. One left the thread idle from each commit until the API thread had read
  * the answer and sent the next message (it may be busy parsing); any number sent each turn's few requests at
- * once at low load, so commits stayed small and cost more per conversation. With two, the thread finds the
- * next message waiting when it commits, and under load requests still gather on this side meanwhile.
+ * once at low load, so commits stayed small and cost more per conversation. With a few, the thread finds the
+ * next messages waiting when it commits, and under load requests still gather on this side meanwhile.
  */
-const MESSAGES_IN_FLIGHT = 2;
+const MESSAGES_IN_FLIGHT = 4;
 
 export interface IngestThread {
   ingest: ConversationIngest;
@@ -106,8 +115,13 @@ export function startIngestThread(settings: IngestThreadSettings, logger: Fastif
     if (pending.size === 0) onIdle?.();
   }
 
-  function flush(): void {
+  /** At the end of the event-loop turn in which requests arrived. */
+  function flushAtEndOfTurn(): void {
     flushScheduled = false;
+    flush();
+  }
+
+  function flush(): void {
     if (inFlight >= MESSAGES_IN_FLIGHT || outbox.length === 0 || !thread) return;
     inFlight += 1;
     const requests = outbox;
@@ -122,9 +136,10 @@ export function startIngestThread(settings: IngestThreadSettings, logger: Fastif
         const id = ++nextId;
         pending.set(id, { resolve, reject });
         outbox.push({ id, scope, input: slimmedForThread(input), claim, keyId });
+        if (outbox.length >= MESSAGE_SIZE) flush();
         if (!flushScheduled) {
           flushScheduled = true;
-          setImmediate(flush);
+          setImmediate(flushAtEndOfTurn);
         }
       });
     },
