@@ -6,12 +6,13 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createIngest } from '../conversation-ingest.js';
-import type {
-  FromIngestThread,
-  IngestReply,
-  IngestRequest,
-  IngestThreadSettings,
-  ToIngestThread,
+import {
+  type FromIngestThread,
+  fromWire,
+  type IngestReply,
+  type IngestThreadSettings,
+  type ToIngestThread,
+  type WireRequest,
 } from './ingest-thread-protocol.js';
 import { openSqliteStore } from './open.js';
 
@@ -22,7 +23,8 @@ const ingest = createIngest(store, Date.now);
 const port = parentPort;
 if (!port) throw new Error('ingest-thread-worker runs only as a worker thread');
 
-async function answer(request: IngestRequest): Promise<IngestReply> {
+async function answer(wire: WireRequest): Promise<IngestReply> {
+  const request = fromWire(wire);
   try {
     return { id: request.id, outcome: await ingest(request.scope, request.input, request.claim, request.keyId) };
   } catch (error) {

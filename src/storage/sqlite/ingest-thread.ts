@@ -18,14 +18,15 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ConversationIngest } from '../conversation-ingest.js';
-import { documentOf, type IngestOutcome, type NewConversation } from '../conversation-repo.js';
+import type { IngestOutcome } from '../conversation-repo.js';
 import { StoreUnavailableError } from '../errors.js';
-import type {
-  FromIngestThread,
-  IngestRequest,
-  IngestThreadSettings,
-  SerializedError,
-  ToIngestThread,
+import {
+  type FromIngestThread,
+  type IngestThreadSettings,
+  type SerializedError,
+  type ToIngestThread,
+  toWire,
+  type WireRequest,
 } from './ingest-thread-protocol.js';
 
 const RESTART_DELAY_MS = 200;
@@ -69,7 +70,7 @@ interface Pending {
 
 export function startIngestThread(settings: IngestThreadSettings, logger: FastifyBaseLogger): IngestThread {
   const pending = new Map<number, Pending>();
-  let outbox: IngestRequest[] = [];
+  let outbox: WireRequest[] = [];
   let flushScheduled = false;
   /** Messages sent and not yet answered; see MESSAGES_IN_FLIGHT. */
   let inFlight = 0;
@@ -136,7 +137,7 @@ export function startIngestThread(settings: IngestThreadSettings, logger: Fastif
       return new Promise<IngestOutcome>((resolve, reject) => {
         const id = ++nextId;
         pending.set(id, { resolve, reject });
-        outbox.push({ id, scope, input: slimmedForThread(input), claim, keyId });
+        outbox.push(toWire(id, scope, input, claim, keyId));
         if (outbox.length >= MESSAGE_SIZE) flush();
         if (!flushScheduled) {
           flushScheduled = true;
@@ -159,29 +160,6 @@ export function startIngestThread(settings: IngestThreadSettings, logger: Fastif
       });
     },
   };
-}
-
-/**
- * The thread stores the document; the parsed transcript, events and metadata it was made from would only
- * be copied across for nothing (a message is cloned value by value).
- */
-function slimmedForThread(input: NewConversation): NewConversation {
-  // One literal rather than a spread with overrides, which V8 builds property by property (see conversation-ingest.ts);
-  // `satisfies` names every field, so that one added to NewConversation cannot be left behind unnoticed.
-  return {
-    external_id: input.external_id,
-    channel: input.channel,
-    started_at: input.started_at,
-    ended_at: input.ended_at,
-    ended_at_ms: input.ended_at_ms,
-    ended_by: input.ended_by,
-    agent: input.agent,
-    group: input.group,
-    transcript: [],
-    events: [],
-    metadata: {},
-    document: documentOf(input),
-  } satisfies Record<keyof NewConversation, unknown>;
 }
 
 /**
