@@ -1,8 +1,9 @@
 /**
  * Runs inside the ingest thread: its own connection to the embedded store and the same ingest unit the
- * API thread would run. Each message carries requests the API thread received together (see ingest-thread.ts);
- * they are submitted together, so the store's group commit writes them in one transaction (with the other messages
- * that queued while the thread was committing), and answered together once it has committed.
+ * API thread would run. Each message carries requests the API thread received together (see
+ * ingest-thread.ts); they are submitted together, so the store's group commit writes them in one transaction
+ * (with the other messages that queued while the thread was committing), and answered together once it has
+ * committed.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createIngest } from '../conversation-ingest.js';
