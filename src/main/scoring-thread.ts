@@ -18,8 +18,9 @@ const RESTART_DELAY_MS = 1_000;
 async function runThread(env: NodeJS.ProcessEnv): Promise<void> {
   const config = loadConfig(env);
   const logger = pino({ level: config.logLevel });
-  // The API thread has migrated the store and runs the checkpoint thread; on this connection SQLite's own
-  // automatic checkpoint may also run now and then, which is fine: it is off the API thread.
+  // The API thread has migrated the store, and the background checkpoints run from another connection (the
+  // ingest thread's, or the API thread's without one); on this connection SQLite's own automatic checkpoint may
+  // also run now and then, which is fine: it is off the API thread.
   const store = openStore(config, 'command');
   // Imported here so that the API thread never loads the scoring model.
   const { startBackgroundWork } = await import('./background.js');

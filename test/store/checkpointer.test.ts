@@ -4,11 +4,11 @@
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Checkpointer, startCheckpointer } from '../../src/storage/sqlite/checkpointer.js';
+import { tempDir } from '../harness/backends.js';
 import { checkpointSequence } from '../harness/wal.js';
 
 const RESTART_AT_FRAMES = 64;
@@ -21,7 +21,7 @@ describe('the background checkpointer', () => {
   });
 
   it('starts the log over once it passes its bound, while writes keep coming', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cqm-checkpointer-'));
+    const dir = tempDir('cqm-checkpointer-');
     cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
     const file = path.join(dir, 'db.sqlite');
     const db = new Sqlite(file);

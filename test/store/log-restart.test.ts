@@ -4,12 +4,12 @@
  * go on meanwhile, and the restart must come once the reader is done.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteStore, SQLITE_FILE_NAME } from '../../src/storage/sqlite/open.js';
+import { tempDir } from '../harness/backends.js';
 import { checkpointSequence } from '../harness/wal.js';
 
 describe('the restart of the log', () => {
@@ -19,7 +19,7 @@ describe('the restart of the log', () => {
   });
 
   it('lets writes go on while another connection reads an old snapshot, and restarts once it is done', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cqm-log-restart-'));
+    const dataDir = tempDir('cqm-log-restart-');
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const store = openSqliteStore({
       dataDir,
