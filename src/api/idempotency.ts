@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { IdempotencyClaim } from '../storage/conversation-repo.js';
+import type { IdempotencyClaim } from '../storage/types.js';
 import { validationError } from './errors.js';
 import { LIMITS } from './schemas/limits.js';
 

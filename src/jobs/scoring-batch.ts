@@ -10,10 +10,10 @@
  */
 import type { Kysely } from 'kysely';
 import type { CheckCatalogue } from '../checks/catalogue.js';
-import type { Scope, StoredResult } from '../storage/conversation-repo.js';
 import type { ResultsWriter } from '../storage/results-writer.js';
 import type { Database } from '../storage/schema.js';
 import type { Store } from '../storage/store.js';
+import type { Scope, StoredResult } from '../storage/types.js';
 import type { ScoringOutbox } from '../storage/webhooks/outbox.js';
 import { LeaseLostError } from './job-handler.js';
 import type { Job } from './queue.js';

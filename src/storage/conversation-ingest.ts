@@ -10,18 +10,19 @@ import { hash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ScoringStatus } from '../domain/conversation.js';
 import { newId } from '../domain/ids.js';
-import {
-  documentOf,
-  type IdempotencyClaim,
-  type IngestOutcome,
-  type NewConversation,
-  type Scope,
-  type StoredResponse,
-} from './conversation-repo.js';
+import { documentOf } from './conversation-document.js';
 import { type OneStatementIngest, prepareOneStatementIngest } from './postgres-ingest-statement.js';
 import { prepareQuery } from './prepared.js';
-import type { ConversationsTable, Database } from './schema.js';
+import type { Database } from './schema.js';
 import type { Store } from './store.js';
+import type {
+  ConversationParams,
+  IdempotencyClaim,
+  IngestOutcome,
+  NewConversation,
+  Scope,
+  StoredResponse,
+} from './types.js';
 
 export const SCORE_CONVERSATION_JOB = 'score_conversation';
 
@@ -46,23 +47,6 @@ function hashedClaim(claim: IdempotencyClaim | null, input: NewConversation): Ha
   if (!claim) return null;
   return { key: claim.key, ttlMs: claim.ttlMs, requestHash: hash('sha256', documentOf(input), 'hex') };
 }
-
-/** A new conversation's values, as both ways of inserting it take them. */
-export type ConversationParams = Pick<
-  ConversationsTable,
-  | 'project_id'
-  | 'environment'
-  | 'id'
-  | 'external_id'
-  | 'channel'
-  | 'started_at'
-  | 'ended_at'
-  | 'ended_at_ms'
-  | 'ended_by'
-  | 'agent_id'
-  | 'agent_version'
-  | 'group_id'
-> & { now: number };
 
 /*
  * On the embedded store, each statement's parameters are one object literal, not objects spread together: V8

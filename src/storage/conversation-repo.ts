@@ -1,100 +1,28 @@
 /** Conversations: the durable ingest unit, lookups by either id, results and labels. */
 import type { Kysely } from 'kysely';
-import type { CheckCategory, CheckResult, Severity } from '../domain/checks.js';
-import type {
-  Channel,
-  ConversationEvent,
-  EndedBy,
-  Environment,
-  Outcome,
-  ScorableConversation,
-  ScoringStatus,
-  Turn,
-} from '../domain/conversation.js';
+import type { CheckResult } from '../domain/checks.js';
+import type { Channel, EndedBy, Outcome, ScorableConversation, ScoringStatus, Turn } from '../domain/conversation.js';
 import { newId } from '../domain/ids.js';
 import { createIngest } from './conversation-ingest.js';
 import { prepareQuery } from './prepared.js';
 import { createResultsWriter, type ResultsWriter } from './results-writer.js';
 import type { Database } from './schema.js';
 import type { Store } from './store.js';
+import type { ConversationRecord, FeedbackLabel, Scope, StoredResult } from './types.js';
 
-export interface Scope {
-  projectId: string;
-  environment: Environment;
-}
-
-export interface NewConversation {
-  external_id: string;
-  channel: Channel;
-  started_at: string | null;
-  ended_at: string;
-  ended_at_ms: number;
-  ended_by: EndedBy | null;
-  agent: { id: string; name: string | null; version: string | null };
-  group: { id: string; name: string | null } | null;
-  transcript: Turn[];
-  events: ConversationEvent[];
-  metadata: Record<string, unknown>;
-  /**
-   * The request body exactly as received, stored as the conversation's document so that transcript, events
-   * and metadata come back as sent without being serialised again. Made from the fields when absent.
-   */
-  document?: string;
-}
-
-/**
- * The claim a request makes with its Idempotency-Key. A retry must send the same bytes: the ingest unit compares
- * requests by the SHA-256 of the conversation's document, which is the body as received.
- */
-export interface IdempotencyClaim {
-  key: string;
-  ttlMs: number;
-}
-
-export interface StoredResponse {
-  status: 200 | 202;
-  body: { id: string; status: ScoringStatus; duplicate?: true };
-}
-
-export type IngestOutcome =
-  | { kind: 'created' | 'duplicate'; response: StoredResponse }
-  | { kind: 'replayed'; response: StoredResponse }
-  | { kind: 'idempotency_conflict' }
-  /** The API key the request came with was revoked before the unit ran; nothing was written. */
-  | { kind: 'key_revoked' };
-
-export interface ConversationRecord {
-  id: string;
-  external_id: string;
-  channel: Channel;
-  status: ScoringStatus;
-  outcome: Outcome | null;
-  started_at: string | null;
-  ended_at: string;
-  ended_by: EndedBy | null;
-  agent: { id: string; name: string; version: string | null };
-  group: { id: string; name: string } | null;
-  transcript: Turn[];
-  events: ConversationEvent[];
-  metadata: Record<string, unknown>;
-  results: CheckResult[];
-}
-
-export interface FeedbackLabel {
-  id: string;
-  conversation_id: string;
-  check_key: string;
-  verdict: 'pass' | 'fail';
-  note: string | null;
-  source: 'api';
-  created_at: number;
-}
-
-/**
- * A result to store, with the category and severity its check had when scored: health counts compliance
- * failures from them. Results stored without them never count as compliance failures.
- */
-export type StoredResult = CheckResult & { check_category?: CheckCategory | null; check_severity?: Severity | null };
+// The shared types moved to types.ts (a leaf) and the document to conversation-document.ts, so that the files
+// this one builds on need not import it back; callers that knew them from here still find them here.
+export { documentOf } from './conversation-document.js';
+export type {
+  ConversationRecord,
+  FeedbackLabel,
+  IdempotencyClaim,
+  IngestOutcome,
+  NewConversation,
+  Scope,
+  StoredResponse,
+  StoredResult,
+} from './types.js';
 
 /** The turn fields the API defines; a document keeps whatever else a client sent, the API shows these. */
 function turnOf(turn: Turn): Turn {
@@ -117,20 +45,25 @@ function readDocument(document: string): Pick<ScorableConversation, 'transcript'
   };
 }
 
-/** The document stored for a conversation: the body as received, or its fields when there is none. */
-export function documentOf(input: NewConversation): string {
-  return (
-    input.document ?? JSON.stringify({ transcript: input.transcript, events: input.events, metadata: input.metadata })
-  );
-}
-
 /** What scoring reads of a stored conversation; compiled once per store, as every job runs it. */
 export function createScorableReader(store: Store) {
-  const read = prepareQuery<{ channel: string; ended_by: string | null; document: string }>(store, (p) =>
+  const read = prepareQuery<{
+    channel: string;
+    ended_by: string | null;
+    agent_id: string;
+    group_id: string | null;
+    document: string;
+  }>(store, (p) =>
     store.db
       .selectFrom('conversations')
       .innerJoin('conversation_documents', 'conversation_documents.conversation_id', 'conversations.id')
-      .select(['conversations.channel', 'conversations.ended_by', 'conversation_documents.document'])
+      .select([
+        'conversations.channel',
+        'conversations.ended_by',
+        'conversations.agent_id',
+        'conversations.group_id',
+        'conversation_documents.document',
+      ])
       .where('conversations.id', '=', p('id'))
       .where('conversations.project_id', '=', p('project_id'))
       .where('conversations.environment', '=', p('environment')),
@@ -142,7 +75,14 @@ export function createScorableReader(store: Store) {
       environment: scope.environment,
     });
     if (!row) return null;
-    return { channel: row.channel as Channel, ended_by: row.ended_by as EndedBy | null, ...readDocument(row.document) };
+    return {
+      channel: row.channel as Channel,
+      ended_by: row.ended_by as EndedBy | null,
+      // Checks limited to some agents or groups read these (the group as filed when received).
+      agent_id: row.agent_id,
+      group_id: row.group_id,
+      ...readDocument(row.document),
+    };
   };
 }
 

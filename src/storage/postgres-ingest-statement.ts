@@ -16,10 +16,10 @@
  * the statement, when the conversation is there.
  */
 import { type Kysely, sql } from 'kysely';
-import type { ConversationParams } from './conversation-ingest.js';
 import { prepareQuery } from './prepared.js';
 import type { Database } from './schema.js';
 import type { Store } from './store.js';
+import type { ConversationParams } from './types.js';
 
 /**
  * The statement's values; the conversation's are those of the step-by-step insert, but `group_id` is the group

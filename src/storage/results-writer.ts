@@ -4,11 +4,11 @@
  * conversation runs these statements, so they are compiled once per store.
  */
 import type { Kysely } from 'kysely';
-import type { Scope, StoredResult } from './conversation-repo.js';
 import { createHealthRollups, type HealthBatchItem, type ScoredConversation } from './health/rollups.js';
 import { type PreparedQuery, prepareQuery } from './prepared.js';
 import type { Database } from './schema.js';
 import type { Store } from './store.js';
+import type { Scope, StoredResult } from './types.js';
 
 const RESULT_COLUMNS = [
   'conversation_id',

@@ -2,14 +2,10 @@
  * Standard Webhooks signatures: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` keyed with the bytes
  * of the secret after `whsec_`. Several signatures (during a rotation) are separated by spaces.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { SECRET_PREFIX } from '../domain/webhook-secrets.js';
 
-export const SECRET_PREFIX = 'whsec_';
-
-/** A new secret: `whsec_` + 32 random bytes in base64. */
-export function newSecret(): string {
-  return `${SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
-}
+export { newSecret, SECRET_PREFIX } from '../domain/webhook-secrets.js';
 
 function keyOf(secret: string): Buffer {
   const encoded = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret;

@@ -1,4 +1,4 @@
-import type { NewConversation } from '../../storage/conversation-repo.js';
+import type { NewConversation } from '../../storage/types.js';
 import { principalOf } from '../auth.js';
 import type { AppDeps } from '../deps.js';
 import { ApiError, AUTHENTICATION_MESSAGE } from '../errors.js';

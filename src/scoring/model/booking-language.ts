@@ -4,7 +4,7 @@
  * "the system is down", "that slot is no longer available").
  */
 import { anyCueMatches, anyOf, type Cue, cue, firstAffirmed, gap, optional } from './cue.js';
-import type { ReadSentence } from './nlp.js';
+import type { ReadSentence } from './read-sentence.js';
 import type { ReadTurn } from './reading.js';
 
 const NOW = optional(

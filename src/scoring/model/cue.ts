@@ -3,7 +3,7 @@
  * wink's negation scope. Patterns are built from word lists so that each one covers a family of
  * wordings rather than one sentence.
  */
-import type { ReadSentence } from './nlp.js';
+import type { ReadSentence } from './read-sentence.js';
 
 export interface Cue {
   /** The pattern without its token boundaries. */

@@ -6,7 +6,7 @@
  */
 import { anyCueMatches, anyOf, type Cue, cue, firstAffirmed, gap, optional } from './cue.js';
 import { citeTurn, type Finding, turnNames, uniqueSorted } from './finding.js';
-import type { ReadSentence } from './nlp.js';
+import type { ReadSentence } from './read-sentence.js';
 import type { ConversationReading, ReadTurn } from './reading.js';
 
 /** Score at and above which the caller counts as frustrated (calibrated on eval/data). */

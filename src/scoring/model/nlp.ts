@@ -7,6 +7,7 @@
 import model from 'wink-eng-lite-web-model';
 import winkNLP from 'wink-nlp';
 import { readPlainSentences, rememberedNormals } from './plain-reader.js';
+import type { ReadSentence } from './read-sentence.js';
 
 // Loaded once per process: the language model is a read-only resource, and loading it costs far
 // more than reading a conversation. Only the annotations the scorers use are switched on, and
@@ -14,22 +15,6 @@ import { readPlainSentences, rememberedNormals } from './plain-reader.js';
 const withSentiment = winkNLP(model, ['sbd', 'sentiment']);
 const withoutSentiment = winkNLP(model, ['sbd']);
 const its = withSentiment.its;
-
-export interface ReadSentence {
-  /** The sentence as written. */
-  original: string;
-  /**
-   * Lower-case normal forms joined by single spaces, contractions expanded ("don't" becomes
-   * "do not", "I'm" becomes "i am"), punctuation kept as tokens. Cue patterns match against this.
-   */
-  text: string;
-  /** Offset in `text` where each token starts. */
-  tokenStarts: number[];
-  /** Per token: inside the scope of a negation ("I don't need a person": need, a, person). */
-  negated: boolean[];
-  /** wink's sentiment, -1..1; 0 when not asked for. */
-  sentiment: number;
-}
 
 // Chat users and speech recognisers often drop apostrophes; wink only expands (and negates)
 // contractions it recognises, so the common ones are restored before reading.

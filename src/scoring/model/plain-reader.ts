@@ -5,7 +5,7 @@
  * in the same form wink gives the caller's turns. Spelling normals ("through" reads "thru") still come from
  * wink, one word at a time, remembered.
  */
-import type { ReadSentence } from './nlp.js';
+import type { ReadSentence } from './read-sentence.js';
 
 /**
  * Tokens in order of precedence: links, addresses, dotted abbreviations, numbers, words with a contraction,

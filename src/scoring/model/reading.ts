@@ -1,6 +1,7 @@
 /** A conversation as the model reads it: every turn split into sentences, with who spoke, when, and how well it was heard. */
 import { MISHEARD_BELOW, type ScorableConversation, type Speaker } from '../../domain/conversation.js';
-import { type ReadSentence, readPlain, readTurnsWithSentiment } from './nlp.js';
+import { readPlain, readTurnsWithSentiment } from './nlp.js';
+import type { ReadSentence } from './read-sentence.js';
 
 export interface ReadTurn {
   /** Zero-based index into the transcript. */

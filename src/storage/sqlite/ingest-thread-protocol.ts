@@ -1,12 +1,7 @@
 /** What the API thread and the ingest thread say to each other (see ingest-thread.ts). */
 import type { Channel, EndedBy, Environment } from '../../domain/conversation.js';
-import {
-  documentOf,
-  type IdempotencyClaim,
-  type IngestOutcome,
-  type NewConversation,
-  type Scope,
-} from '../conversation-repo.js';
+import { documentOf } from '../conversation-document.js';
+import type { IdempotencyClaim, IngestOutcome, NewConversation, Scope } from '../types.js';
 
 export interface IngestThreadSettings {
   dataDir: string;

@@ -18,8 +18,8 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ConversationIngest } from '../conversation-ingest.js';
-import type { IngestOutcome } from '../conversation-repo.js';
 import { StoreUnavailableError } from '../errors.js';
+import type { IngestOutcome } from '../types.js';
 import {
   type FromIngestThread,
   type IngestThreadSettings,

@@ -1,8 +1,8 @@
 /** Webhook endpoints per project and environment. Every query filters on both: another scope's endpoint is not found. */
 import type { Kysely, Selectable } from 'kysely';
 import { newId } from '../../domain/ids.js';
-import type { EventType } from '../../webhooks/events.js';
-import { newSecret } from '../../webhooks/sign.js';
+import type { EventType } from '../../domain/webhook-events.js';
+import { newSecret } from '../../domain/webhook-secrets.js';
 import type { Database, WebhookEndpointsTable } from '../schema.js';
 import type { Store } from '../store.js';
 

@@ -10,11 +10,11 @@ import type {
   ConversationEvaluatedPayload,
   EventType,
   WebhookPayload,
-} from '../../webhooks/events.js';
-import type { StoredResult } from '../conversation-repo.js';
+} from '../../domain/webhook-events.js';
 import { prepareQuery } from '../prepared.js';
 import type { Database, WebhookMessagesTable } from '../schema.js';
 import type { Store } from '../store.js';
+import type { StoredResult } from '../types.js';
 import { type EndpointRow, subscribes, type WebhookScope } from './endpoints.js';
 
 export const HOUR_MS = 60 * 60 * 1000;
