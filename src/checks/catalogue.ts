@@ -4,7 +4,17 @@
  * application's Checks page both sit on this service.
  */
 import type { Kysely } from 'kysely';
-import type { CheckCategory, CheckDefinition, CheckKind, CheckStatus, CustomRule, Severity } from '../domain/checks.js';
+import {
+  type CheckCategory,
+  type CheckDefinition,
+  type CheckKind,
+  type CheckScope,
+  type CheckStatus,
+  type CustomRule,
+  normaliseScope,
+  type Severity,
+  validateScope,
+} from '../domain/checks.js';
 import type { Environment, ScorableConversation } from '../domain/conversation.js';
 import { isBookingToolCall } from '../domain/conversation.js';
 import type { ChecksTable, CheckVersionsTable, Database } from '../storage/schema.js';
@@ -27,6 +37,12 @@ export interface NewCustomCheck {
   severity: Severity;
   status: CheckStatus;
   rule: CustomRule;
+  scope?: CheckScope | null;
+}
+
+/** Who made a change, kept with the version it wrote ("app:<user id>", "cli:<login>"). */
+export interface ChangeActor {
+  actor?: string;
 }
 
 export interface CheckEdit {
@@ -36,6 +52,16 @@ export interface CheckEdit {
   severity?: Severity;
   status?: CheckStatus;
   rule?: CustomRule;
+  /** A new scope; null (or an empty one) makes the check apply to every conversation again. */
+  scope?: CheckScope | null;
+}
+
+/** One stored version of a check, for its history. */
+export interface CheckVersionRecord {
+  version: number;
+  definition: CheckDefinition;
+  created_by: string | null;
+  created_at: number;
 }
 
 export class CatalogueError extends Error {}
@@ -92,6 +118,7 @@ export function createCheckCatalogue(deps: {
       builtin: false,
     };
     if (!version) return { ...base, status: row.status as CheckStatus };
+    const scope = version.scope ? normaliseScope(JSON.parse(version.scope) as CheckScope) : undefined;
     return {
       ...base,
       name: version.name,
@@ -101,6 +128,7 @@ export function createCheckCatalogue(deps: {
       severity: version.severity as Severity,
       ...(version.options ? { options: JSON.parse(version.options) as string[] } : {}),
       ...(version.rule ? { rule: JSON.parse(version.rule) as CustomRule } : {}),
+      ...(scope ? { scope } : { scope: undefined }),
       status: row.status as CheckStatus,
       version: version.version,
     };
@@ -172,7 +200,17 @@ export function createCheckCatalogue(deps: {
     if (problem) throw new CatalogueError(`Invalid rule: ${problem}`);
   }
 
-  async function writeVersion(tx: Kysely<Database>, projectId: string, check: CheckDefinition): Promise<void> {
+  function checkScope(scope: CheckScope | null | undefined): void {
+    const problem = validateScope(scope);
+    if (problem) throw new CatalogueError(`Invalid scope: ${problem}`);
+  }
+
+  async function writeVersion(
+    tx: Kysely<Database>,
+    projectId: string,
+    check: CheckDefinition,
+    actor: string | undefined,
+  ): Promise<void> {
     await tx
       .insertInto('check_versions')
       .values({
@@ -186,26 +224,67 @@ export function createCheckCatalogue(deps: {
         severity: check.severity,
         options: check.options ? JSON.stringify(check.options) : null,
         rule: check.rule ? JSON.stringify(check.rule) : null,
+        scope: check.scope ? JSON.stringify(check.scope) : null,
+        created_by: actor ?? null,
         created_at: clock(),
       })
       .execute();
   }
 
+  async function getEntry(projectId: string, key: string): Promise<CatalogueEntry> {
+    const entry = (await load(store.db, projectId)).find((e) => e.check.key === key);
+    if (!entry) throw new CatalogueError(`No check ${key} in this project.`);
+    return entry;
+  }
+
   return {
     list: (projectId: string) => load(store.db, projectId),
 
-    async get(projectId: string, key: string): Promise<CatalogueEntry> {
-      const entry = (await load(store.db, projectId)).find((e) => e.check.key === key);
-      if (!entry) throw new CatalogueError(`No check ${key} in this project.`);
-      return entry;
+    get: getEntry,
+
+    /** Every version of a check, newest first (a built-in nobody edited has none stored: its code is version 1). */
+    async versions(projectId: string, key: string): Promise<CheckVersionRecord[]> {
+      const [rows, entry] = await Promise.all([
+        store.db
+          .selectFrom('check_versions')
+          .selectAll()
+          .where('project_id', '=', projectId)
+          .where('key', '=', key)
+          .orderBy('version', 'desc')
+          .execute(),
+        getEntry(projectId, key),
+      ]);
+      const checkRow: ChecksTable = {
+        project_id: projectId,
+        key,
+        builtin: entry.check.builtin ? 1 : 0,
+        enabled: entry.enabled ? 1 : 0,
+        status: entry.check.status,
+        current_version: entry.check.version,
+        created_at: 0,
+        updated_at: 0,
+      };
+      const records = rows.map((row) => ({
+        version: Number(row.version),
+        definition: definitionOf(checkRow, row),
+        created_by: row.created_by,
+        created_at: Number(row.created_at),
+      }));
+      const builtin = builtinByKey.get(key);
+      if (builtin && !records.some((record) => record.version === builtin.version)) {
+        records.push({ version: builtin.version, definition: builtin, created_by: null, created_at: 0 });
+      }
+      return records;
     },
 
-    async create(projectId: string, input: NewCustomCheck): Promise<CheckDefinition> {
+    async create(projectId: string, input: NewCustomCheck & ChangeActor): Promise<CheckDefinition> {
       if (!CHECK_KEY_PATTERN.test(input.key)) {
         throw new CatalogueError('A check key is 2 to 64 lower-case letters, digits or "_", starting with a letter.');
       }
       if (builtinByKey.has(input.key)) throw new CatalogueError(`${input.key} is a built-in check.`);
       checkRule(input.rule);
+      checkScope(input.scope);
+      const scope = normaliseScope(input.scope);
       return store
         .write(async (tx) => {
           if (await findRow(tx, projectId, input.key)) throw new CatalogueError(`A check ${input.key} already exists.`);
@@ -221,6 +300,7 @@ export function createCheckCatalogue(deps: {
             version: 1,
             builtin: false,
             rule: input.rule,
+            ...(scope ? { scope } : {}),
           };
           await tx
             .insertInto('checks')
@@ -235,15 +315,16 @@ export function createCheckCatalogue(deps: {
               updated_at: now,
             })
             .execute();
-          await writeVersion(tx, projectId, check);
+          await writeVersion(tx, projectId, check, input.actor);
           return check;
         })
         .finally(() => scoringViews.delete(projectId));
     },
 
     /** An edit of the definition writes a new version; a change of status alone keeps the version. */
-    async update(projectId: string, key: string, edit: CheckEdit): Promise<CheckDefinition> {
+    async update(projectId: string, key: string, edit: CheckEdit & ChangeActor): Promise<CheckDefinition> {
       checkRule(edit.rule);
+      checkScope(edit.scope);
       return store
         .write(async (tx) => {
           const row = await ensureRow(tx, projectId, key);
@@ -251,11 +332,16 @@ export function createCheckCatalogue(deps: {
           if (!current) throw new CatalogueError(`No check ${key} in this project.`);
           if (edit.rule && current.check.builtin)
             throw new CatalogueError('The rule of a built-in check cannot be changed.');
-          const { status, ...definitionEdit } = edit;
+          const { status, actor, scope: scopeEdit, ...fieldEdit } = edit;
+          // A scope is compared and stored in its normal form; an empty one is "everywhere", stored as none.
+          const definitionEdit = {
+            ...fieldEdit,
+            ...(scopeEdit === undefined ? {} : { scope: normaliseScope(scopeEdit) ?? null }),
+          };
           const changesDefinition = Object.entries(definitionEdit).some(
             ([field, value]) =>
               value !== undefined &&
-              JSON.stringify(value) !== JSON.stringify(current.check[field as keyof CheckDefinition]),
+              JSON.stringify(value) !== JSON.stringify(current.check[field as keyof CheckDefinition] ?? null),
           );
           const next: CheckDefinition = {
             ...current.check,
@@ -263,7 +349,8 @@ export function createCheckCatalogue(deps: {
             status: status ?? current.check.status,
             version: changesDefinition ? row.current_version + 1 : row.current_version,
           };
-          if (changesDefinition) await writeVersion(tx, projectId, next);
+          if (next.scope === null) delete next.scope;
+          if (changesDefinition) await writeVersion(tx, projectId, next, actor);
           await tx
             .updateTable('checks')
             .set({ status: next.status, current_version: next.version, updated_at: clock() })

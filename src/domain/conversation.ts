@@ -54,6 +54,9 @@ export interface ScorableConversation {
   transcript: Turn[];
   events: ConversationEvent[];
   metadata: Record<string, unknown>;
+  /** Who handled it and the group it was filed under, for checks limited to some agents or groups. */
+  agent_id?: string;
+  group_id?: string | null;
 }
 
 const SUCCESS_STATUSES = new Set(['success', 'succeeded', 'ok', 'completed', 'done']);

@@ -7,7 +7,7 @@
  * A second-review (llm_judge) stage belongs after these and is not part of this pure pipeline: it
  * takes the results for which `needsSecondReview` holds and re-decides them.
  * Custom checks with a `rule` are decided by rule; checks that are neither (natural-language
- * checks, later) produce no result here.
+ * checks, later) produce no result here, and neither does a check whose scope leaves the conversation out.
  */
 import {
   BUILTIN_CHECK_KEYS,
@@ -15,6 +15,7 @@ import {
   type CheckDefinition,
   type CheckResultDraft,
   type DecidedBy,
+  scopeIncludes,
 } from '../domain/checks.js';
 import type { Outcome, ScorableConversation } from '../domain/conversation.js';
 import { scoreCustomRule } from './custom-rules.js';
@@ -95,6 +96,8 @@ export function scoreConversation(
   const context: StageContext = { conversation, analysis: analyseConversation(conversation) };
   const results: CheckResultDraft[] = [];
   for (const check of checks) {
+    // Outside its scope a check yields no result at all (not `not_applicable`): it never counts anywhere.
+    if (!scopeIncludes(check.scope, conversation)) continue;
     const started = clock();
     const result = scoreCheck(check, context);
     if (result) results.push({ ...result, latency_ms: Math.max(0, Math.round(clock() - started)) });

@@ -29,6 +29,8 @@ export interface ApiKeysTable {
   key_hint: string;
   created_at: number;
   revoked_at: number | null;
+  /** When the key last authenticated a request, written at most once a minute per key (migration 007). */
+  last_used_at: number | null;
 }
 
 export interface GroupsTable {
@@ -101,6 +103,8 @@ export interface CheckResultsTable {
   /** The check's category and severity when the result was scored (null for results stored without them). */
   check_category: string | null;
   check_severity: string | null;
+  /** The conversation's ended_at_ms on failing results, for the list's failed_check filter (migration 008). */
+  ended_at_ms: number | null;
 }
 
 export interface FeedbackLabelsTable {
@@ -113,6 +117,10 @@ export interface FeedbackLabelsTable {
   note: string | null;
   source: string;
   created_at: number;
+  /** The person who gave a label in the application (source `app`); null for the API's (migration 007). */
+  user_id: string | null;
+  /** For a multiple-choice result: the choice the person named as right (migration 007). */
+  choice: string | null;
 }
 
 export interface IdempotencyKeysTable {
@@ -166,7 +174,88 @@ export interface CheckVersionsTable {
   severity: string;
   options: string | null;
   rule: string | null;
+  /** JSON JudgeDefinition of a plain-language check; null otherwise (migration 009). */
+  judge: string | null;
+  /** JSON CheckScope: where the check applies; null for every conversation (migration 010). */
+  scope: string | null;
+  /** Who wrote this version ("app:<user id>", "cli:<login>"); null for versions made before migration 010. */
+  created_by: string | null;
   created_at: number;
+}
+
+/** A project's judge: its own connection (else the instance's) and cost controls (migration 009). */
+export interface JudgeSettingsTable {
+  project_id: string;
+  base_url: string | null;
+  model: string | null;
+  /** The API key sealed with the instance's secret key (AES-256-GCM); never stored or shown plain. */
+  api_key_sealed: string | null;
+  /** json_schema, json_object or tools: the structured-output form the endpoint answered with. */
+  structured_output: string | null;
+  /** Which connection (base URL and model) `structured_output` was found for. */
+  structured_output_for: string | null;
+  tested_at: number | null;
+  /** JSON array of built-in check keys sent to second review; null for all of them. */
+  review_checks: string | null;
+  sample_rate: number;
+  daily_cap: number | null;
+  concurrency: number;
+  score_band_low: number | null;
+  score_band_high: number | null;
+  timeout_ms: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Judge calls per project and UTC day, for the daily cap. */
+export interface JudgeUsageTable {
+  project_id: string;
+  day: string;
+  calls: number;
+  /** When a call was first refused for the cap that day. */
+  capped_at: number | null;
+}
+
+/** A judge's parsed answer, by a hash of what it was asked (conversation, check version, model, prompt version). */
+export interface JudgeCacheTable {
+  project_id: string;
+  cache_key: string;
+  answer: string;
+  created_at: number;
+}
+
+/** A conversation scored by the model and waiting for its second review: the model's results as JSON. */
+export interface SecondReviewsTable {
+  conversation_id: string;
+  project_id: string;
+  environment: string;
+  payload: string;
+  created_at: number;
+}
+
+/** Every change of a check's status, with the agreement it was made on or the owner's written override. */
+export interface CheckStatusChangesTable {
+  id: string;
+  project_id: string;
+  key: string;
+  version: number;
+  from_status: string;
+  to_status: string;
+  override_reason: string | null;
+  /** JSON: the agreement figures when the change was made. */
+  agreement: string | null;
+  created_at: number;
+}
+
+/** The last agreement verdict of an active check per environment: `dropped_at` is set while below the bar. */
+export interface CheckAgreementFlagsTable {
+  project_id: string;
+  environment: string;
+  key: string;
+  dropped_at: number | null;
+  kappa: number | null;
+  labels: number;
+  evaluated_at: number;
 }
 
 /** The counters of a health rollup or of one conversation's contribution: the domain's totals, as columns. */
@@ -324,8 +413,52 @@ export interface WebhookDigestsTable {
   created_at: number;
 }
 
+/** A person in a workspace (migration 007). Removed members keep their row, so labels still name them. */
+export interface UsersTable {
+  id: string;
+  workspace_id: string;
+  /** Trimmed and lower-cased. */
+  email: string;
+  name: string;
+  role: string;
+  /** See domain/passwords.ts for the format. */
+  password_hash: string;
+  created_at: number;
+  updated_at: number;
+  removed_at: number | null;
+}
+
+/** A signed-in browser; the token itself is only ever in the browser's cookie. */
+export interface SessionsTable {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  workspace_id: string;
+  created_at: number;
+  last_seen_at: number;
+  revoked_at: number | null;
+}
+
+/** A link that makes one user once: `setup` (the first owner) or `invite`. */
+export interface InvitationsTable {
+  id: string;
+  token_hash: string;
+  workspace_id: string;
+  kind: string;
+  role: string;
+  email: string | null;
+  created_by: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+  used_by: string | null;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  invitations: InvitationsTable;
   projects: ProjectsTable;
   api_keys: ApiKeysTable;
   groups: GroupsTable;
@@ -350,4 +483,10 @@ export interface Database {
   webhook_attempts: WebhookAttemptsTable;
   webhook_check_failures: WebhookCheckFailuresTable;
   webhook_digests: WebhookDigestsTable;
+  judge_settings: JudgeSettingsTable;
+  judge_usage: JudgeUsageTable;
+  judge_cache: JudgeCacheTable;
+  second_reviews: SecondReviewsTable;
+  check_status_changes: CheckStatusChangesTable;
+  check_agreement_flags: CheckAgreementFlagsTable;
 }

@@ -4,6 +4,7 @@ import type { CheckEdit, NewCustomCheck } from '../../checks/catalogue.js';
 import { CatalogueError } from '../../checks/catalogue.js';
 import { CHECK_CATEGORIES, CHECK_STATUSES, type CustomRule, SEVERITIES } from '../../domain/checks.js';
 import { rerunConversation } from '../../jobs/rerun.js';
+import { addScopeOptions, cliActor, type ScopeFlags, scopeFromFlags } from './check-scope-options.js';
 import { emit, type Output, resolveProject, type Settings, UsageError, withStore } from './shared.js';
 
 function parseRule(text: string | undefined): CustomRule | undefined {
@@ -57,8 +58,7 @@ export function registerCheckCommands(program: Command, settings: Settings): voi
       emit(options, rows.map(line).join('\n'), rows);
     });
 
-  checks
-    .command('create')
+  addScopeOptions(checks.command('create'))
     .addOption(projectOption())
     .requiredOption('--key <key>', 'stable key, e.g. recording_disclosure')
     .requiredOption('--name <name>', 'name shown to people')
@@ -68,17 +68,31 @@ export function registerCheckCommands(program: Command, settings: Settings): voi
     .addOption(new Option('--severity <severity>').choices(SEVERITIES).default('medium'))
     .addOption(new Option('--status <status>').choices(CHECK_STATUSES).default('draft'))
     .option('--json', 'print JSON')
-    .action(async (options: Output & Omit<NewCustomCheck, 'rule'> & { project?: string; rule: string }) => {
-      const rule = parseRule(options.rule) as CustomRule;
-      const { project, json, ...fields } = options;
-      const check = await withCatalogue(settings, project, (catalogue, projectId) =>
-        catalogue.create(projectId, { ...fields, rule }),
-      );
-      emit(options, `Created check ${check.key} v${check.version} (${check.status}).`, check);
-    });
+    .action(
+      async (
+        options: Output & Omit<NewCustomCheck, 'rule' | 'scope'> & ScopeFlags & { project?: string; rule: string },
+      ) => {
+        const rule = parseRule(options.rule) as CustomRule;
+        const {
+          project,
+          json,
+          scope: _s,
+          channels: _c,
+          agents: _a,
+          groups: _g,
+          metadata: _m,
+          everywhere: _e,
+          ...fields
+        } = options;
+        const scope = scopeFromFlags(options);
+        const check = await withCatalogue(settings, project, (catalogue, projectId) =>
+          catalogue.create(projectId, { ...fields, rule, ...(scope ? { scope } : {}), actor: cliActor() }),
+        );
+        emit(options, `Created check ${check.key} v${check.version} (${check.status}).`, check);
+      },
+    );
 
-  checks
-    .command('update <key>')
+  addScopeOptions(checks.command('update <key>'))
     .addOption(projectOption())
     .option('--name <name>')
     .option('--description <text>')
@@ -87,14 +101,36 @@ export function registerCheckCommands(program: Command, settings: Settings): voi
     .addOption(new Option('--status <status>').choices(CHECK_STATUSES))
     .option('--rule <json>', 'a new rule (custom checks only)')
     .option('--json', 'print JSON')
-    .action(async (key: string, options: Output & Omit<CheckEdit, 'rule'> & { project?: string; rule?: string }) => {
-      const { project, json, rule, ...fields } = options;
-      const edit: CheckEdit = { ...fields, ...(rule === undefined ? {} : { rule: parseRule(rule) }) };
-      const check = await withCatalogue(settings, project, (catalogue, projectId) =>
-        catalogue.update(projectId, key, edit),
-      );
-      emit(options, `Check ${check.key} is now v${check.version} (${check.status}).`, check);
-    });
+    .action(
+      async (
+        key: string,
+        options: Output & Omit<CheckEdit, 'rule' | 'scope'> & ScopeFlags & { project?: string; rule?: string },
+      ) => {
+        const {
+          project,
+          json,
+          rule,
+          scope: _s,
+          channels: _c,
+          agents: _a,
+          groups: _g,
+          metadata: _m,
+          everywhere: _e,
+          ...fields
+        } = options;
+        const scope = scopeFromFlags(options);
+        const edit: CheckEdit & { actor: string } = {
+          ...fields,
+          ...(rule === undefined ? {} : { rule: parseRule(rule) }),
+          ...(scope === undefined ? {} : { scope }),
+          actor: cliActor(),
+        };
+        const check = await withCatalogue(settings, project, (catalogue, projectId) =>
+          catalogue.update(projectId, key, edit),
+        );
+        emit(options, `Check ${check.key} is now v${check.version} (${check.status}).`, check);
+      },
+    );
 
   for (const [name, enabled] of [
     ['disable', false],
