@@ -37,7 +37,21 @@ function timeChars(now: number): string {
   return out;
 }
 
-export type IdPrefix = 'conv' | 'ws' | 'proj' | 'key' | 'lbl' | 'job' | 'htr' | 'we' | 'msg' | 'evt' | 'watt';
+export type IdPrefix =
+  | 'conv'
+  | 'ws'
+  | 'proj'
+  | 'key'
+  | 'lbl'
+  | 'job'
+  | 'htr'
+  | 'we'
+  | 'msg'
+  | 'evt'
+  | 'watt'
+  | 'usr'
+  | 'ses'
+  | 'inv';
 
 export function newId(prefix: IdPrefix, now: number = Date.now()): string {
   return `${prefix}_${timeChars(now)}${randomChars()}`;

@@ -3,7 +3,9 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { generateApiKey, hashApiKey, type KeyRole, keyHint } from '../domain/api-keys.js';
 import type { Environment } from '../domain/conversation.js';
+import { isTimeZone } from '../domain/health/days.js';
 import { newId } from '../domain/ids.js';
+import { rezoneWorkspaceHealth } from './health/rezone.js';
 import { prepareQuery } from './prepared.js';
 import type { Database } from './schema.js';
 import type { Store } from './store.js';
@@ -119,6 +121,34 @@ export function createTenancyRepo(store: Store, clock: () => number = Date.now) 
     createWorkspace,
     createProject,
     createKey,
+
+    /**
+     * Renames a workspace or changes its time zone (an IANA name; anything else throws RangeError). Health
+     * days are local dates, so a new zone rebuilds the workspace's rollups and health in the same
+     * transaction. Returns undefined for an unknown workspace.
+     */
+    updateWorkspace(id: string, changes: { name?: string; timezone?: string }): Promise<Workspace | undefined> {
+      if (changes.timezone !== undefined && !isTimeZone(changes.timezone)) {
+        return Promise.reject(new RangeError(`Unknown time zone ${changes.timezone}.`));
+      }
+      return store.write(async (tx) => {
+        const current = await tx.selectFrom('workspaces').selectAll().where('id', '=', id).executeTakeFirst();
+        if (!current) return undefined;
+        const updated = {
+          ...current,
+          name: changes.name ?? current.name,
+          timezone: changes.timezone ?? current.timezone,
+        };
+        if (updated.name === current.name && updated.timezone === current.timezone) return current;
+        await tx
+          .updateTable('workspaces')
+          .set({ name: updated.name, timezone: updated.timezone })
+          .where('id', '=', id)
+          .execute();
+        if (updated.timezone !== current.timezone) await rezoneWorkspaceHealth(tx, id, updated.timezone, clock());
+        return updated;
+      });
+    },
 
     findWorkspace: (id: string) => db.selectFrom('workspaces').selectAll().where('id', '=', id).executeTakeFirst(),
     findProject: (id: string) => db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst(),
