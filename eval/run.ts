@@ -25,7 +25,10 @@ const POSITIVE: Record<Exclude<BuiltinCheckKey, 'outcome'>, [positive: string, n
 };
 
 const verbose = process.argv.includes('--verbose');
-const cases = loadDataset(join(dirname(fileURLToPath(import.meta.url)), 'data'));
+// `--set fresh` scores eval/fresh, the batch kept untouched for a first and a last run (see eval/README.md).
+const setArgument = process.argv.indexOf('--set');
+const setName = setArgument === -1 ? 'data' : (process.argv[setArgument + 1] ?? 'data');
+const cases = loadDataset(join(dirname(fileURLToPath(import.meta.url)), setName));
 const predictions = new Map<BuiltinCheckKey, Prediction[]>(BUILTIN_CHECKS.map((check) => [check.key, []]));
 
 for (const item of cases) {
@@ -50,7 +53,7 @@ for (const [key, checkPredictions] of predictions) {
 }
 
 const format = (value: number | null) => (value === null ? '   -' : value.toFixed(2));
-console.log(`Development set: ${cases.length} conversations in eval/data.`);
+console.log(`${setName === 'data' ? 'Development set' : 'Set'}: ${cases.length} conversations in eval/${setName}.`);
 console.log("Positive = the problem occurred: 'fail' for pass/fail checks, 'not_met' for real_inquiry.");
 console.log(
   "outcome: overall accuracy over choices, then per class (precision/recall of that class; accuracy = share of that class's cases chosen correctly).",
