@@ -30,6 +30,7 @@ const RESULT_COLUMNS = [
   'created_at',
   'check_category',
   'check_severity',
+  'ended_at_ms',
 ] as const;
 type ResultColumn = (typeof RESULT_COLUMNS)[number];
 type ColumnNames = Record<ResultColumn, string>;
@@ -126,6 +127,8 @@ export function createResultsWriter(store: Store) {
           created_at: now,
           check_category: r.check_category ?? null,
           check_severity: r.check_severity ?? null,
+          // For the conversation list's failed_check filter, whose index holds failing results in list order.
+          ended_at_ms: r.verdict === 'fail' ? conversation.ended_at_ms : null,
         };
         const rowNames = names[position] as ColumnNames;
         for (const column of RESULT_COLUMNS) params[rowNames[column]] = row[column];
