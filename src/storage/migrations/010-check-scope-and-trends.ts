@@ -13,6 +13,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createIndex('check_results_check_time_idx')
     .on('check_results')
-    .columns(['project_id', 'environment', 'check_key', 'created_at', 'verdict'])
+    .columns(['project_id', 'environment', 'check_key', 'created_at', 'verdict', 'score'])
     .execute();
 }
