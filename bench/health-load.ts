@@ -59,10 +59,14 @@ function conversationRow(t: LoadTarget, c: GeneratedConversation) {
     agent_id: agentId(c.agent),
     agent_version: c.version,
     group_id: groupId(groupOf(c.agent)),
-    document: document(c),
     received_at: c.endedAtMs,
     updated_at: c.endedAtMs,
   };
+}
+
+/** The document lives in its own table since migration 005, as ingest writes it. */
+function documentRow(c: GeneratedConversation) {
+  return { conversation_id: c.id, document: document(c) };
 }
 
 function contributionRow(t: LoadTarget, c: GeneratedConversation) {
@@ -143,15 +147,19 @@ export function loadSqlite(file: string, t: LoadTarget, count: number): void {
     const { groups, agents } = tenancyRows(t);
     const rollups = emptyRollups();
     let insertConversation: ((row: Row) => unknown) | undefined;
+    let insertDocument: ((row: Row) => unknown) | undefined;
     let insertContribution: ((row: Row) => unknown) | undefined;
     const batch: GeneratedConversation[] = [];
     const flush = db.transaction((items: GeneratedConversation[]) => {
       for (const c of items) {
         const conversation = conversationRow(t, c);
+        const document = documentRow(c);
         const contribution = contributionRow(t, c);
         insertConversation ??= sqliteInsert(db, 'conversations', conversation);
+        insertDocument ??= sqliteInsert(db, 'conversation_documents', document);
         insertContribution ??= sqliteInsert(db, 'health_contributions', contribution);
         insertConversation(conversation);
+        insertDocument(document);
         insertContribution(contribution);
       }
     });
@@ -211,6 +219,7 @@ export async function loadPostgres(db: Kysely<Database>, t: LoadTarget, count: n
         items.map((c) => conversationRow(t, c)),
         2000,
       );
+      await insertChunked(tx, 'conversation_documents', items.map(documentRow), 2000);
       await insertChunked(
         tx,
         'health_contributions',

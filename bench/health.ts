@@ -23,16 +23,23 @@ import { AGENTS, agentId, GROUPS, groupId, seededRandom } from './health-data.js
 import { type LoadTarget, loadPostgres, loadSqlite } from './health-load.js';
 import { cleanup, installExitHandlers, makeTempDir, onCleanup } from './lifecycle.js';
 import { createBenchDatabase } from './postgres.js';
+import { SMOKE, SMOKE_GOALS_LINE, sized } from './smoke.js';
 
-const VOLUMES = [
-  { label: '10k', count: 10_000 },
-  { label: '1M', count: 1_000_000 },
-] as const;
+const VOLUMES = sized(
+  [
+    { label: '10k', count: 10_000 },
+    { label: '1M', count: 1_000_000 },
+  ],
+  [
+    { label: '1k', count: 1000 },
+    { label: '5k', count: 5000 },
+  ],
+);
 const TIME_ZONE = 'America/New_York';
 const NOW = Date.parse('2026-11-20T17:00:00Z');
-const AGENT_REQUESTS = Number(process.env.BENCH_AGENT_REQUESTS ?? 10_000);
-const GROUP_REQUESTS = Number(process.env.BENCH_GROUP_REQUESTS ?? 3000);
-const WARMUP = 300;
+const AGENT_REQUESTS = Number(process.env.BENCH_AGENT_REQUESTS ?? sized(10_000, 100));
+const GROUP_REQUESTS = Number(process.env.BENCH_GROUP_REQUESTS ?? sized(3000, 30));
+const WARMUP = sized(300, 10);
 const GOAL = { agentP99Ms: 5, groupP99Ms: 20, maxGrowth: 1.5 };
 
 interface Loaded {
@@ -235,7 +242,9 @@ async function run(backend: 'sqlite' | 'postgres'): Promise<{ agentP99: number; 
   const growth = agentP99 / percentile(small.agentHttp, 99);
   const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
   log(
-    `${backend} goal: agent p99 < ${GOAL.agentP99Ms} ms ${verdict(agentP99 < GOAL.agentP99Ms)}, group p99 < ${GOAL.groupP99Ms} ms ${verdict(groupP99 < GOAL.groupP99Ms)}, growth <= ${GOAL.maxGrowth} ${verdict(growth <= GOAL.maxGrowth)} (group growth ${(groupP99 / percentile(small.groupHttp, 99)).toFixed(2)})`,
+    SMOKE
+      ? SMOKE_GOALS_LINE
+      : `${backend} goal: agent p99 < ${GOAL.agentP99Ms} ms ${verdict(agentP99 < GOAL.agentP99Ms)}, group p99 < ${GOAL.groupP99Ms} ms ${verdict(groupP99 < GOAL.groupP99Ms)}, growth <= ${GOAL.maxGrowth} ${verdict(growth <= GOAL.maxGrowth)} (group growth ${(groupP99 / percentile(small.groupHttp, 99)).toFixed(2)})`,
   );
   log('');
   return { agentP99, groupP99, growth };

@@ -10,9 +10,13 @@ import { type Measurement, runLoad } from './load.js';
 import { busyWarning } from './machine.js';
 import { ADMIN_URL, createBenchDatabase } from './postgres.js';
 import { find, goalLine, ratio, table } from './report.js';
+import { SMOKE, SMOKE_GOALS_LINE, sized } from './smoke.js';
 import { startBareServer, startService, type Target } from './targets.js';
 
-const CONNECTIONS = [10, 50] as const;
+/** In smoke mode one small count: the path is exercised, nothing is measured. */
+const CONNECTIONS: readonly number[] = sized([10, 50], [4]);
+/** The connection count of the last line (50; the only one in smoke mode). */
+const HEADLINE_CONNECTIONS = CONNECTIONS[CONNECTIONS.length - 1] as number;
 
 function secondsFromEnv(name: string, fallback: number, min = 1): number {
   const value = Number(process.env[name] ?? fallback);
@@ -20,14 +24,14 @@ function secondsFromEnv(name: string, fallback: number, min = 1): number {
   return Math.round(value);
 }
 
-const measuredSeconds = secondsFromEnv('BENCH_SECONDS', 6);
+const measuredSeconds = secondsFromEnv('BENCH_SECONDS', sized(6, 1));
 const warmupSeconds = secondsFromEnv('BENCH_WARMUP_SECONDS', 1);
 /**
  * The targets take turns, round after round, and the reported figures are medians: this machine's speed
  * drifts by a fifth from minute to minute, and a baseline measured a minute apart from what it is compared
  * with would move the ratio by as much.
  */
-const rounds = secondsFromEnv('BENCH_ROUNDS', 3);
+const rounds = secondsFromEnv('BENCH_ROUNDS', sized(3, 1));
 /** BENCH_WORKER=1 runs `cqm serve` with its scoring worker; by default the ingest path is measured alone. */
 const withWorker = ['1', 'true'].includes(process.env.BENCH_WORKER ?? '');
 /** Requests cut off when a run's time is up can be stored without being counted as 202 (two runs per count). */
@@ -168,13 +172,14 @@ async function main(): Promise<void> {
   log('');
   for (const line of warnings) log(line);
   for (const target of ['embedded', 'postgres']) {
-    if (!find(medians, target, 50)) continue;
+    if (!find(medians, target, HEADLINE_CONNECTIONS)) continue;
     const ratios = CONNECTIONS.map((c) => `${c} conns ${ratio(medians, target, c)?.toFixed(2) ?? 'n/a'}`);
     log(`full/bare ${target}: ${ratios.join(', ')}`);
   }
-  for (const target of ['embedded', 'postgres']) if (find(medians, target, 50)) log(goalLine(medians, target));
-  const headline = ratio(medians, 'embedded', 50);
-  if (headline === undefined) throw new Error('no embedded measurement at 50 connections');
+  if (SMOKE) log(SMOKE_GOALS_LINE);
+  else for (const target of ['embedded', 'postgres']) if (find(medians, target, 50)) log(goalLine(medians, target));
+  const headline = ratio(medians, 'embedded', HEADLINE_CONNECTIONS);
+  if (headline === undefined) throw new Error(`no embedded measurement at ${HEADLINE_CONNECTIONS} connections`);
   log(`ratio: ${headline.toFixed(2)}`);
 }
 

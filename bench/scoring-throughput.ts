@@ -16,6 +16,7 @@ import { openSqliteStore } from '../src/storage/sqlite/open.js';
 import { createTenancyRepo } from '../src/storage/tenancy-repo.js';
 import { makeTempDir, onCleanup, removeTempDir } from './lifecycle.js';
 import type { ConversationBody, GeneratedConversation } from './scoring-conversations.js';
+import { sized } from './smoke.js';
 
 /** As `cqm serve` runs it by default: concurrency unset, so the store's default (WORKER_CONCURRENCY_BY_STORE). */
 export const WORKER_SETTINGS = { workerConcurrency: undefined, jobLeaseMs: 30_000 } as const;
@@ -23,14 +24,14 @@ export const WORKER_SETTINGS = { workerConcurrency: undefined, jobLeaseMs: 30_00
 const INGEST_CHUNK = 200;
 const POLL_MS = 20;
 /** Scored once before the pure scoring is timed (JIT, the language model's first use). */
-const PURE_WARMUP = 300;
+const PURE_WARMUP = sized(300, 10);
 /**
  * Scored by the worker before its clock starts, as many as are measured. A worker runs for days; its first
  * thousands of conversations carry the JIT compiling (and recompiling, as new object shapes turn up) the
  * worker's path, on background threads that count as process CPU. Measured cold, the first 3,000 cost about
  * a fifth more CPU each; after 1,000 conversations the JIT still took a tenth, after 4,000 a fifteenth.
  */
-export const WORKER_WARMUP = 3000;
+export const WORKER_WARMUP = sized(3000, 20);
 
 export interface ThroughputResult {
   /** Measured conversations (the worker's warm-up not included). */

@@ -7,17 +7,18 @@
  * endpoint; deliveries per second from the first request to the last arrival.
  *
  * Settings (environment): BENCH_WEBHOOK_RATE (conversations/s, 10), BENCH_WEBHOOK_SECONDS (20),
- * BENCH_WEBHOOK_PINGS (2000).
+ * BENCH_WEBHOOK_PINGS (2000). BENCH_SMOKE=1: 1 s of conversations and 20 pings (bench/smoke.ts).
  */
 import http from 'node:http';
 import { cleanup, installExitHandlers, makeTempDir } from './lifecycle.js';
 import { percentile } from './load.js';
 import { generateConversation } from './scoring-conversations.js';
+import { sized } from './smoke.js';
 import { startService } from './targets.js';
 
 const RATE = Number(process.env.BENCH_WEBHOOK_RATE ?? 10);
-const SECONDS = Number(process.env.BENCH_WEBHOOK_SECONDS ?? 20);
-const PINGS = Number(process.env.BENCH_WEBHOOK_PINGS ?? 2000);
+const SECONDS = Number(process.env.BENCH_WEBHOOK_SECONDS ?? sized(20, 1));
+const PINGS = Number(process.env.BENCH_WEBHOOK_PINGS ?? sized(2000, 20));
 
 interface Arrival {
   type: string;
@@ -121,6 +122,9 @@ async function main(): Promise<void> {
   );
   const pings = () => receiver.arrivals.filter((a) => a.type === 'ping');
   await waitUntil(() => pings().length >= PINGS, 120_000);
+  // A run that measured nothing is a broken benchmark, not a slow service: fail rather than print NaN.
+  if (latencies.length === 0) throw new Error(`no conversation.evaluated arrived for ${acked.size} accepted`);
+  if (pings().length === 0) throw new Error(`no ping of ${PINGS} arrived`);
   const lastPing = Math.max(...pings().map((a) => a.at));
   const perSecond = pings().length / ((lastPing - pingStart) / 1000);
 
