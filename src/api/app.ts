@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerAppStatic } from './app-static.js';
 import { createAuthHook, createKeyConfirmation } from './auth.js';
 import type { AppDeps } from './deps.js';
 import { ApiError, sendError, toApiError } from './errors.js';
@@ -18,6 +19,8 @@ import { registerCreateConversation } from './routes/create-conversation.js';
 import { registerCreateFeedback } from './routes/create-feedback.js';
 import { registerGetConversation } from './routes/get-conversation.js';
 import { registerGroupHealth } from './routes/group-health.js';
+import { registerListChecks } from './routes/list-checks.js';
+import { registerListConversations } from './routes/list-conversations.js';
 import { registerSystemRoutes } from './routes/system.js';
 import { registerWebhookEndpointRoutes } from './routes/webhook-endpoints/index.js';
 import { conversationRefinementsHold, conversationRequestSchema } from './schemas/conversation.js';
@@ -94,13 +97,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       done();
     });
     registerCreateConversation(api, deps);
+    registerListConversations(api, deps);
     registerGetConversation(api, deps);
     registerCreateFeedback(api, deps);
     registerAgentHealth(api, deps);
     registerGroupHealth(api, deps);
+    registerListChecks(api, deps);
     registerWebhookEndpointRoutes(api, deps);
   });
   registerSystemRoutes(app, deps);
+  // The application's page and assets under /app/ (its JSON, /app/api, has routes of its own).
+  await registerAppStatic(app);
   await app.register(registerMethodFallbacks);
 
   return app;
