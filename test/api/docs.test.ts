@@ -64,7 +64,8 @@ describe.each(backends)('documentation and system endpoints on $name', (backend)
 
   it.skipIf(!backend.available)('lists the three /v1 operations and nothing internal', async () => {
     const paths = (await openApi()).paths as Record<string, Json>;
-    expect(Object.keys(paths['/v1/conversations'] ?? {})).toEqual(['post']);
+    expect(Object.keys(paths['/v1/conversations'] ?? {}).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(paths['/v1/checks'] ?? {})).toEqual(['get']);
     expect(Object.keys(paths['/v1/conversations/{id}'] ?? {})).toEqual(['get']);
     expect(Object.keys(paths['/v1/conversations/{id}/feedback'] ?? {})).toEqual(['post']);
     for (const internal of ['/healthz', '/metrics', '/v1/openapi.json', '/docs'])

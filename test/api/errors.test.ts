@@ -142,8 +142,8 @@ describe.each(backends)('error responses on $name', (backend) => {
       ['DELETE', '/v1/conversations/x', 'GET, HEAD'],
       ['PUT', '/v1/conversations/x', 'GET, HEAD'],
       ['POST', '/v1/conversations/x', 'GET, HEAD'],
-      ['DELETE', '/v1/conversations', 'POST'],
-      ['PATCH', '/v1/conversations', 'POST'],
+      ['DELETE', '/v1/conversations', 'GET, HEAD, POST'],
+      ['PATCH', '/v1/conversations', 'GET, HEAD, POST'],
       ['GET', '/v1/conversations/x/feedback', 'POST'],
       ['DELETE', '/v1/conversations/x/feedback', 'POST'],
     ])('answers %s %s with 405 and Allow: %s', async (method, url, allow) => {
