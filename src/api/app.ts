@@ -4,6 +4,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { appApiPlugin } from '../app-api/plugin.js';
+import { createKeyUsageRecorder } from '../storage/key-usage.js';
 import { registerAppStatic } from './app-static.js';
 import { createAuthHook, createKeyConfirmation } from './auth.js';
 import type { AppDeps } from './deps.js';
@@ -85,7 +87,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/v1/openapi.json' } });
 
   const registerMethodFallbacks = methodNotAllowed(app);
-  const authenticate = createAuthHook({ ...deps, recentlyValidKeys });
+  // Each key's last use, for the Developers area: written at most once a minute, after the request's own work.
+  const keyUsage = createKeyUsageRecorder(deps.store, deps.clock, (error) =>
+    deps.logger ? deps.logger.warn({ err: error }, 'could not record a key use') : undefined,
+  );
+  const authenticate = createAuthHook({ ...deps, recentlyValidKeys, keyUsage });
   await app.register(async (v1) => {
     const api = v1.withTypeProvider<ZodTypeProvider>();
     api.addHook('onRequest', authenticate);
@@ -106,6 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerWebhookEndpointRoutes(api, deps);
   });
   registerSystemRoutes(app, deps);
+  // The application's JSON: session cookies, never API keys (src/app-api/, docs/app-api.md).
+  await app.register(appApiPlugin(deps), { prefix: '/app/api' });
   // The application's page and assets under /app/ (its JSON, /app/api, has routes of its own).
   await registerAppStatic(app);
   await app.register(registerMethodFallbacks);

@@ -1,6 +1,7 @@
 /** Bearer-key authentication and role checks, run before the body is read. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hashApiKey, parseApiKey } from '../domain/api-keys.js';
+import type { KeyUsageRecorder } from '../storage/key-usage.js';
 import type { Principal, TenancyRepo } from '../storage/tenancy-repo.js';
 import { ApiError, AUTHENTICATION_MESSAGE, toApiError } from './errors.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -48,6 +49,8 @@ interface AuthDeps {
   tenancy: TenancyRepo;
   rateLimiter: RateLimiter;
   recentlyValidKeys: RecentlyValidKeys;
+  /** Told of every authenticated request's key; it writes `last_used_at` at most once a minute per key. */
+  keyUsage?: KeyUsageRecorder;
 }
 
 export function createAuthHook(deps: AuthDeps) {
@@ -93,6 +96,7 @@ export function createAuthHook(deps: AuthDeps) {
       );
     }
     request.principal = principal;
+    deps.keyUsage?.record(principal.keyId);
   };
 }
 

@@ -9,6 +9,8 @@ export const ERROR_STATUS = {
   not_found: 404,
   method_not_allowed: 405,
   idempotency_conflict: 409,
+  /** The change would break a rule of the current state (the application: the last owner of a workspace). */
+  conflict: 409,
   payload_too_large: 413,
   validation_error: 422,
   rate_limited: 429,

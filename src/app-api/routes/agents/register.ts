@@ -1,0 +1,28 @@
+/** The agents routes (part 2 of the application), with the stores they need built once. */
+import type { ZodApp } from '../../../api/routes/types.js';
+import { type AgentPages, createAgentPages } from '../../../storage/agent-pages.js';
+import { type AgentsRepo, createAgentsRepo } from '../../../storage/agents-repo.js';
+import type { AppApiDeps } from '../../deps.js';
+import { registerArchiveAgent } from './archive-agent.js';
+import { registerGetAgent } from './get-agent.js';
+import { registerListAgentHealth } from './list-agent-health.js';
+import { registerPlaceAgent } from './place-agent.js';
+
+export interface AgentRouteDeps {
+  agentPages: AgentPages;
+  agents: AgentsRepo;
+}
+
+export function agentRouteDeps(deps: AppApiDeps): AppApiDeps & AgentRouteDeps {
+  return Object.assign(Object.create(deps) as AppApiDeps, {
+    agentPages: createAgentPages(deps.store),
+    agents: createAgentsRepo(deps.store, deps.clock),
+  });
+}
+
+export function registerAgentRoutes(app: ZodApp, deps: AppApiDeps & AgentRouteDeps): void {
+  registerListAgentHealth(app, deps);
+  registerGetAgent(app, deps);
+  registerPlaceAgent(app, deps);
+  registerArchiveAgent(app, deps);
+}

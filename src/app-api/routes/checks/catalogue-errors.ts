@@ -1,0 +1,20 @@
+/** The catalogue's refusals as the form shows them: a field error where one field is at fault, else 422 or 404. */
+import { ApiError } from '../../../api/errors.js';
+import { CatalogueError } from '../../../checks/catalogue.js';
+import { ruleFieldError, scopeFieldError } from './check-views.js';
+
+export async function catalogueCall<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof CatalogueError)) throw error;
+    const message = error.message;
+    if (message.startsWith('Invalid rule: ')) throw ruleFieldError(message.slice('Invalid rule: '.length));
+    if (message.startsWith('Invalid scope: ')) throw scopeFieldError(message.slice('Invalid scope: '.length));
+    if (message.startsWith('No check ')) throw new ApiError('not_found', message);
+    if (/already exists|built-in check\.$|check key/.test(message)) {
+      throw new ApiError('validation_error', message, { key: [message] });
+    }
+    throw new ApiError('validation_error', message, { _root: [message] });
+  }
+}
