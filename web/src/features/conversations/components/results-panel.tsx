@@ -47,6 +47,7 @@ export function ResultsPanel({
             className={`result${isSelected ? ' result-selected' : ''} result-${result.verdict}`}
             data-testid="result"
             data-check={result.check_key}
+            data-evidence={result.evidence_turns.join(' ')}
           >
             <button
               type="button"
