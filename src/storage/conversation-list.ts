@@ -114,24 +114,47 @@ interface PageRow {
 
 type ListEb = ExpressionBuilder<Database & { c: Database['conversations'] }, 'c'>;
 
+type ListFilterColumn = 'agent_id' | 'group_id' | 'external_id' | 'outcome' | 'status';
+
+/**
+ * The conversation column whose index a page walks when several filters are given: the one expected to match
+ * the fewest conversations. With failedCheck the failing results are walked and none of these.
+ */
+function walkedFilter(filters: ConversationListFilters): ListFilterColumn | null {
+  if (filters.failedCheck !== undefined) return null;
+  if (filters.externalId !== undefined) return 'external_id';
+  if (filters.status !== undefined && filters.status !== 'done') return 'status';
+  if (filters.agentId !== undefined) return 'agent_id';
+  if (filters.groupId !== undefined) return 'group_id';
+  if (filters.outcome !== undefined) return 'outcome';
+  return null;
+}
+
 export function createConversationList(store: Store) {
   const { db } = store;
 
   /** Conditions on the conversation row itself, shared by both ways of walking the list. */
   function conversationConditions(eb: ListEb, scope: Scope, filters: ConversationListFilters): Expression<SqlBool>[] {
+    const walked = walkedFilter(filters);
+    // SQLite has no statistics to choose between two filters' indexes and may walk the larger one; a unary +
+    // keeps a column out of index choice. PostgreSQL chooses by its statistics.
+    const column = (name: ListFilterColumn) =>
+      store.dialect === 'sqlite' && walked !== name
+        ? sql<string>`+${sql.ref(`c.${name}`)}`
+        : sql.ref<string>(`c.${name}`);
     const conditions: Expression<SqlBool>[] = [
       eb('c.project_id', '=', scope.projectId),
       eb('c.environment', '=', scope.environment),
     ];
-    if (filters.agentId !== undefined) conditions.push(eb('c.agent_id', '=', filters.agentId));
-    if (filters.groupId !== undefined) conditions.push(eb('c.group_id', '=', filters.groupId));
-    if (filters.externalId !== undefined) conditions.push(eb('c.external_id', '=', filters.externalId));
-    if (filters.outcome !== undefined) conditions.push(eb('c.outcome', '=', STORED_OUTCOME[filters.outcome]));
+    if (filters.agentId !== undefined) conditions.push(eb(column('agent_id'), '=', filters.agentId));
+    if (filters.groupId !== undefined) conditions.push(eb(column('group_id'), '=', filters.groupId));
+    if (filters.externalId !== undefined) conditions.push(eb(column('external_id'), '=', filters.externalId));
+    if (filters.outcome !== undefined) conditions.push(eb(column('outcome'), '=', STORED_OUTCOME[filters.outcome]));
     if (filters.status !== undefined) {
-      conditions.push(eb('c.status', '=', filters.status));
+      conditions.push(eb(column('status'), '=', filters.status));
       // Restates the partial index's condition as a literal: SQLite uses a partial index only when the query
       // says so in the same words (a bound parameter does not count).
-      if (filters.status !== 'done') conditions.push(eb('c.status', '<>', sql.lit('done')));
+      if (filters.status !== 'done' && walked === 'status') conditions.push(eb('c.status', '<>', sql.lit('done')));
     }
     return conditions;
   }
