@@ -7,6 +7,7 @@ import { registerAgentCommands } from './commands/agents.js';
 import { registerCheckCommands } from './commands/checks.js';
 import { emit, type Output, type Settings, UsageError } from './commands/shared.js';
 import { registerTenancyCommands } from './commands/tenancy.js';
+import { registerUserCommands } from './commands/users.js';
 import { registerWebhookCommands } from './commands/webhooks.js';
 
 export function buildCli(settings: Settings): Command {
@@ -42,6 +43,7 @@ export function buildCli(settings: Settings): Command {
   registerCheckCommands(program, settings);
   registerAgentCommands(program, settings);
   registerWebhookCommands(program, settings);
+  registerUserCommands(program, settings);
   return program;
 }
 
