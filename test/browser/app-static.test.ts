@@ -11,7 +11,8 @@ import { APP_CONTENT_SECURITY_POLICY, registerAppStatic } from '../../src/api/ap
 import { sendError, toApiError } from '../../src/api/errors.js';
 import { tempDir } from '../harness/backends.js';
 
-const INDEX = '<!doctype html><html><head><script type="module" src="/app/assets/index-abc123.js"></script></head></html>';
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="/app/assets/index-abc123.js"></script></head></html>';
 
 function webBuild(): string {
   const root = tempDir('cqm-web-');

@@ -6,9 +6,25 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser, NARROW, openContext, type PageWatch, requireBrowserUnderCi, screenshot } from '../harness/browser.js';
-import { startReceiver, type Receiver } from '../webhooks/receiver.js';
-import { type AppServer, createKeyInApp, firstSignIn, OWNER, postConversation, startAppServer, waitUntilScored } from './world.js';
+import {
+  browserAvailable,
+  launchBrowser,
+  NARROW,
+  openContext,
+  type PageWatch,
+  requireBrowserUnderCi,
+  screenshot,
+} from '../harness/browser.js';
+import { type Receiver, startReceiver } from '../webhooks/receiver.js';
+import {
+  type AppServer,
+  createKeyInApp,
+  firstSignIn,
+  OWNER,
+  postConversation,
+  startAppServer,
+  waitUntilScored,
+} from './world.js';
 
 requireBrowserUnderCi();
 
@@ -21,15 +37,44 @@ const CONVERSATION = {
   agent: { id: 'front-desk', name: 'Front desk', version: '2.4.1' },
   group: { id: 'clinics', name: 'Clinics' },
   transcript: [
-    { speaker: 'agent', text: 'Thanks for calling Bright Smile Dental, I am the virtual assistant. How can I help?', start_ms: 0, end_ms: 5200 },
-    { speaker: 'user', text: 'Hi, I need to move my cleaning to next week, my daughter is sick.', start_ms: 6000, end_ms: 10400, asr_confidence: 0.94 },
-    { speaker: 'agent', text: 'I can help with that. Let me look for a time next week.', start_ms: 11000, end_ms: 14000 },
+    {
+      speaker: 'agent',
+      text: 'Thanks for calling Bright Smile Dental, I am the virtual assistant. How can I help?',
+      start_ms: 0,
+      end_ms: 5200,
+    },
+    {
+      speaker: 'user',
+      text: 'Hi, I need to move my cleaning to next week, my daughter is sick.',
+      start_ms: 6000,
+      end_ms: 10400,
+      asr_confidence: 0.94,
+    },
+    {
+      speaker: 'agent',
+      text: 'I can help with that. Let me look for a time next week.',
+      start_ms: 11000,
+      end_ms: 14000,
+    },
     { speaker: 'agent', text: 'You are all set, I booked you for Tuesday at 3 pm.', start_ms: 22000, end_ms: 25500 },
-    { speaker: 'user', text: 'Wait, did that go through? This is getting ridiculous, can I speak to a real person please?', start_ms: 26000, end_ms: 31000, asr_confidence: 0.62 },
-    { speaker: 'agent', text: 'I am sorry, there is nobody available right now. Is there anything else?', start_ms: 31500, end_ms: 35000 },
+    {
+      speaker: 'user',
+      text: 'Wait, did that go through? This is getting ridiculous, can I speak to a real person please?',
+      start_ms: 26000,
+      end_ms: 31000,
+      asr_confidence: 0.62,
+    },
+    {
+      speaker: 'agent',
+      text: 'I am sorry, there is nobody available right now. Is there anything else?',
+      start_ms: 31500,
+      end_ms: 35000,
+    },
     { speaker: 'user', text: 'No. Forget it.', start_ms: 35500, end_ms: 36500 },
   ],
-  events: [{ type: 'tool_call', name: 'book_appointment', status: 'error', at_ms: 15000, error: 'slot no longer free' }],
+  events: [
+    { type: 'tool_call', name: 'book_appointment', status: 'error', at_ms: 15000, error: 'slot no longer free' },
+  ],
   metadata: { call_sid: 'CA5e1f0c', caller: { region: 'north', returning: true }, tags: ['reschedule', 'sick-child'] },
 };
 
@@ -61,7 +106,7 @@ describe.skipIf(!browserAvailable)('the application in a browser: a first run', 
     await firstSignIn(page, app.setupLink);
     expect(await page.getByTestId('signed-in-user').textContent()).toContain(OWNER.name);
     // The link works once.
-    const again = await (await page.context().newPage());
+    const again = await await page.context().newPage();
     await again.goto(app.setupLink);
     await again.getByText('This link has been used or has expired').waitFor();
     await again.close();
@@ -99,9 +144,11 @@ describe.skipIf(!browserAvailable)('the application in a browser: a first run', 
     await page.getByTestId('result').first().waitFor();
     expect(await page.getByTestId('turn').count()).toBe(CONVERSATION.transcript.length);
     // The failed booking call sits between the turn before it (11.0 s) and the one after (22.0 s).
-    const order = await page.locator('.timeline > li').evaluateAll((items) =>
-      items.map((item) => (item.getAttribute('data-testid') === 'timeline-event' ? 'event' : item.id)),
-    );
+    const order = await page
+      .locator('.timeline > li')
+      .evaluateAll((items) =>
+        items.map((item) => (item.getAttribute('data-testid') === 'timeline-event' ? 'event' : item.id)),
+      );
     expect(order.indexOf('event')).toBe(order.indexOf('turn-2') + 1);
     expect(await page.getByText('possibly misheard').count()).toBe(1);
     expect(await page.getByTestId('result').count()).toBeGreaterThan(2);
@@ -114,18 +161,14 @@ describe.skipIf(!browserAvailable)('the application in a browser: a first run', 
     const evidence = ((await withEvidence.getAttribute('data-evidence')) ?? '').split(' ').map(Number);
     expect(evidence.length).toBeGreaterThan(0);
     await withEvidence.locator('.result-head').click();
-    const highlighted = await page.locator('[data-testid="turn"][data-evidence]').evaluateAll((turns) =>
-      turns.map((turn) => Number(turn.id.replace('turn-', ''))),
-    );
+    const highlighted = await page
+      .locator('[data-testid="turn"][data-evidence]')
+      .evaluateAll((turns) => turns.map((turn) => Number(turn.id.replace('turn-', ''))));
     expect(highlighted).toEqual([...evidence].sort((a, b) => a - b));
+    // Scrolled into view: the first evidence turn lies inside the window (run in the page, hence a string).
     await page.waitForFunction(
-      (first) => {
-        const turn = document.getElementById(`turn-${first}`);
-        if (!turn) return false;
-        const box = turn.getBoundingClientRect();
-        return box.top >= 0 && box.bottom <= window.innerHeight;
-      },
-      Math.min(...evidence),
+      `(() => { const box = document.getElementById('turn-${Math.min(...evidence)}')?.getBoundingClientRect();
+        return !!box && box.top >= 0 && box.bottom <= window.innerHeight; })()`,
     );
     await screenshot(page, 'conversation.png');
   });
@@ -169,11 +212,7 @@ describe.skipIf(!browserAvailable)('the application in a browser: a first run', 
     const endpoint = page.getByTestId('endpoint').filter({ hasText: receiver.url });
     await endpoint.getByRole('button', { name: 'Send test event' }).click();
     await receiver.waitFor(1, 15_000);
-    await endpoint
-      .getByTestId('delivery-row')
-      .filter({ hasText: 'delivered' })
-      .first()
-      .waitFor({ timeout: 20_000 });
+    await endpoint.getByTestId('delivery-row').filter({ hasText: 'delivered' }).first().waitFor({ timeout: 20_000 });
     expect(await endpoint.getByTestId('attempt').first().textContent()).toContain('200');
     expect(await page.content()).not.toContain(secret);
     await screenshot(page, 'developers.png');
@@ -184,7 +223,7 @@ describe.skipIf(!browserAvailable)('the application in a browser: a first run', 
     await page.goto(dashboardUrl);
     await page.getByTestId('result').first().waitFor();
     await screenshot(page, 'conversation-narrow.png');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(0);
   });
 

@@ -2,8 +2,9 @@
  * What the browser suites share: a real `bin/cqm serve` on an embedded store, a browser, the first sign-in by
  * the setup link it prints, conversations posted over HTTP with a key, and small waits on the service.
  */
-import { expect } from 'vitest';
+
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { tempDir } from '../harness/backends.js';
 import { cqmEnv, keysIn, removeDir, type ServerProcess, startServer } from '../harness/cqm-process.js';
 
@@ -117,7 +118,9 @@ export async function waitUntilScored(baseUrl: string, key: string, ids: string[
   const pending = new Set(ids);
   while (pending.size > 0) {
     for (const id of [...pending]) {
-      const response = await fetch(`${baseUrl}/v1/conversations/${id}`, { headers: { Authorization: `Bearer ${key}` } });
+      const response = await fetch(`${baseUrl}/v1/conversations/${id}`, {
+        headers: { Authorization: `Bearer ${key}` },
+      });
       const body = (await response.json()) as { status?: string };
       if (body.status === 'done' || body.status === 'failed') pending.delete(id);
     }
