@@ -108,6 +108,113 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the project’s checks (cursor-paginated)
+         * @description Built-in and custom checks of the key’s project, by key, each at its current version. Checks belong to the project: both environments list the same ones (a draft check scores test traffic only).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description `next_cursor` of the previous page, as received; the same filters must be sent with it. */
+                    cursor?: string;
+                    /** @description Items per page, 1 to 100 (default 50). */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CheckList"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/conversations": {
         parameters: {
             query?: never;
@@ -115,7 +222,112 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List conversations, newest first (cursor-paginated)
+         * @description Conversations of the key’s environment by `ended_at`, newest first (ties by id), without transcript, events and results. Filters combine with AND. Follow `next_cursor` with the same filters until it is null.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only this agent’s conversations. */
+                    agent_id?: string;
+                    /** @description `next_cursor` of the previous page, as received; the same filters must be sent with it. */
+                    cursor?: string;
+                    /** @description Conversations that ended at or after this instant. */
+                    ended_after?: string;
+                    /** @description Conversations that ended before this instant. */
+                    ended_before?: string;
+                    /** @description A check key: conversations whose current results have this check failing. */
+                    failed_check?: string;
+                    /** @description Only conversations filed under this group when received. */
+                    group_id?: string;
+                    /** @description Items per page, 1 to 100 (default 50). */
+                    limit?: number;
+                    /** @description Either spelling of a planned rename finds the same conversations. */
+                    outcome?: "resolved" | "unresolved" | "escalated" | "not_real_inquiry" | "handed_to_person" | "not_customer_call";
+                    /** @description Scoring status. */
+                    status?: "queued" | "evaluating" | "done" | "failed";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConversationList"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         put?: never;
         /** Store a finished conversation and queue it for scoring */
         post: {
@@ -2248,6 +2460,52 @@ export interface components {
             /** @description One sentence for people; show it, never parse it. */
             reason: string;
         };
+        Check: {
+            built_in: boolean;
+            /** @enum {string} */
+            category: "outcome" | "escalation" | "experience" | "compliance" | "booking" | "custom";
+            description: string;
+            enabled: boolean;
+            key: string;
+            /** @enum {string} */
+            kind: "pass_fail" | "multiple_choice" | "gating" | "score";
+            name: string;
+            /** @description The choices of a multiple_choice check; null otherwise. */
+            options: string[] | null;
+            /** @enum {string} */
+            severity: "low" | "medium" | "high";
+            /** @enum {string} */
+            status: "draft" | "shadow" | "active";
+            version: number;
+        };
+        CheckInput: {
+            built_in: boolean;
+            /** @enum {string} */
+            category: "outcome" | "escalation" | "experience" | "compliance" | "booking" | "custom";
+            description: string;
+            enabled: boolean;
+            key: string;
+            /** @enum {string} */
+            kind: "pass_fail" | "multiple_choice" | "gating" | "score";
+            name: string;
+            /** @description The choices of a multiple_choice check; null otherwise. */
+            options: string[] | null;
+            /** @enum {string} */
+            severity: "low" | "medium" | "high";
+            /** @enum {string} */
+            status: "draft" | "shadow" | "active";
+            version: number;
+        };
+        CheckList: {
+            data: components["schemas"]["Check"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        CheckListInput: {
+            data: components["schemas"]["CheckInput"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
         CheckResult: {
             check_key: string;
             check_name: string;
@@ -2339,6 +2597,82 @@ export interface components {
             /** @enum {string} */
             status: "queued" | "evaluating" | "done" | "failed";
             transcript: components["schemas"]["TurnInput"][];
+        };
+        ConversationList: {
+            data: components["schemas"]["ConversationListItem"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        ConversationListInput: {
+            data: components["schemas"]["ConversationListItemInput"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description A conversation without transcript, events and results: read one for those. */
+        ConversationListItem: {
+            agent: {
+                id: string;
+                name: string;
+                version: string | null;
+            };
+            /** @enum {string} */
+            channel: "voice" | "chat";
+            /** Format: uri */
+            dashboard_url: string;
+            /** @description started_at to ended_at, else the latest turn end_ms; null when neither was sent. */
+            duration_ms: number | null;
+            ended_at: string;
+            ended_by: ("agent" | "caller" | "user" | "human_agent" | "timeout" | "system") | null;
+            external_id: string;
+            /** @description Keys of the checks whose current result is fail; empty until done. */
+            failed_checks: string[];
+            /** @description The frustration check’s score; null until scored. */
+            frustration: number | null;
+            group: {
+                id: string;
+                name: string;
+            } | null;
+            id: string;
+            metadata: {
+                [key: string]: unknown;
+            };
+            outcome: ("resolved" | "unresolved" | "escalated" | "not_real_inquiry" | "handed_to_person" | "not_customer_call") | null;
+            started_at: string | null;
+            /** @enum {string} */
+            status: "queued" | "evaluating" | "done" | "failed";
+        };
+        /** @description A conversation without transcript, events and results: read one for those. */
+        ConversationListItemInput: {
+            agent: {
+                id: string;
+                name: string;
+                version: string | null;
+            };
+            /** @enum {string} */
+            channel: "voice" | "chat";
+            /** Format: uri */
+            dashboard_url: string;
+            /** @description started_at to ended_at, else the latest turn end_ms; null when neither was sent. */
+            duration_ms: number | null;
+            ended_at: string;
+            ended_by: ("agent" | "caller" | "user" | "human_agent" | "timeout" | "system") | null;
+            external_id: string;
+            /** @description Keys of the checks whose current result is fail; empty until done. */
+            failed_checks: string[];
+            /** @description The frustration check’s score; null until scored. */
+            frustration: number | null;
+            group: {
+                id: string;
+                name: string;
+            } | null;
+            id: string;
+            metadata: {
+                [key: string]: unknown;
+            };
+            outcome: ("resolved" | "unresolved" | "escalated" | "not_real_inquiry" | "handed_to_person" | "not_customer_call") | null;
+            started_at: string | null;
+            /** @enum {string} */
+            status: "queued" | "evaluating" | "done" | "failed";
         };
         ConversationRequest: {
             agent?: {
