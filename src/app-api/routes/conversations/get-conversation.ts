@@ -6,10 +6,18 @@ import type { AppApiDeps } from '../../deps.js';
 import { iso } from '../../scope.js';
 import { conversationParams, conversationUrl, locateConversation } from './shared.js';
 
-function durationMs(startedAt: string | null, endedAt: string): number | null {
-  if (startedAt === null) return null;
-  const ms = Date.parse(endedAt) - Date.parse(startedAt);
-  return Number.isFinite(ms) && ms >= 0 ? ms : null;
+/** As the list reckons it: started_at to ended_at, else the latest turn's end_ms, else unknown. */
+function durationMs(
+  startedAt: string | null,
+  endedAt: string,
+  transcript: readonly { end_ms?: number }[],
+): number | null {
+  if (startedAt !== null) {
+    const ms = Date.parse(endedAt) - Date.parse(startedAt);
+    if (Number.isFinite(ms) && ms >= 0) return ms;
+  }
+  const ends = transcript.map((turn) => turn.end_ms).filter((end): end is number => typeof end === 'number');
+  return ends.length > 0 ? Math.max(...ends) : null;
 }
 
 /** The conversation view's data: the conversation, its results with their checks' category, labels and job state. */
@@ -32,7 +40,7 @@ export function registerGetConversation(app: ZodApp, deps: AppApiDeps & { review
     return {
       project_id: scope.projectId,
       ...summary,
-      duration_ms: durationMs(conversation.started_at, conversation.ended_at),
+      duration_ms: durationMs(conversation.started_at, conversation.ended_at, transcript),
       failed_checks: failedChecks,
       frustration,
       dashboard_url: conversationUrl(deps.config.publicUrl, scope.environment, id),
