@@ -19,6 +19,7 @@ interface Check {
   built_in: boolean;
   kind: string;
   options: string[] | null;
+  scope: Record<string, unknown> | null;
 }
 interface Page {
   data: Check[];
@@ -75,6 +76,7 @@ describe.each(backends)('GET /v1/checks on $name', (backend) => {
       built_in: true,
       kind: 'multiple_choice',
       options: expect.arrayContaining(['resolved', 'escalated']),
+      scope: null,
     });
     expect(data.find((check) => check.key === 'frustration')).toMatchObject({ kind: 'score', options: null });
   });
@@ -91,7 +93,10 @@ describe.each(backends)('GET /v1/checks on $name', (backend) => {
       status: 'draft',
       rule: { type: 'phrase', speaker: 'agent', mode: 'must_say', phrases: ['recorded'], within: 'first_turn' },
     });
-    await catalogue.update(t.projectId, 'recording_notice', { name: 'Recording notice (v2)' });
+    await catalogue.update(t.projectId, 'recording_notice', {
+      name: 'Recording notice (v2)',
+      scope: { channels: ['voice'], metadata: { line: 'sales' } },
+    });
     await catalogue.setEnabled(t.projectId, 'ai_disclosure', false);
 
     const { checks } = await listAll(t, 100);
@@ -107,6 +112,7 @@ describe.each(backends)('GET /v1/checks on $name', (backend) => {
       built_in: false,
       kind: 'pass_fail',
       options: null,
+      scope: { channels: ['voice'], metadata: { line: 'sales' } },
     });
     expect(checks.find((check) => check.key === 'ai_disclosure')?.enabled).toBe(false);
     // The project's checks: the live key lists the same, another project does not see this one.

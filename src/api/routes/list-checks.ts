@@ -65,6 +65,7 @@ export function registerListChecks(app: ZodApp, deps: AppDeps): void {
           built_in: check.builtin,
           kind: check.kind,
           options: check.options ?? null,
+          scope: check.scope ?? null,
         })),
         next_cursor: entries.length > limit && last ? encodeListCursor({ k: last.check.key }, binding) : null,
       };

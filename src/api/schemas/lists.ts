@@ -146,6 +146,19 @@ export const checkSchema = z
     built_in: z.boolean(),
     kind: z.enum(CHECK_KINDS),
     options: z.array(z.string()).nullable().describe('The choices of a multiple_choice check; null otherwise.'),
+    scope: z
+      .object({
+        channels: z.array(z.enum(CHANNELS)).optional(),
+        agents: z.array(z.string()).optional(),
+        groups: z.array(z.string()).optional(),
+        metadata: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+      })
+      .nullable()
+      .describe(
+        'Where the check applies: each field given narrows it (channels, agent ids, group ids, top-level metadata ' +
+          'values compared as text); outside it the check yields no result. null: every conversation.',
+      )
+      .meta({ id: 'CheckScope' }),
   })
   .meta({ id: 'Check' });
 
