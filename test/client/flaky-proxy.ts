@@ -12,6 +12,8 @@ export type Fault =
   | { kind: 'answer'; status: number; headers?: Record<string, string>; body?: string }
   /** Close the connection without an answer (a network error for the client). */
   | { kind: 'reset' }
+  /** Never answer (until the client gives up or the proxy closes). */
+  | { kind: 'hang' }
   /** Pass the request on, throw the service's answer away and answer this instead (an answer lost on the way). */
   | { kind: 'lose-answer'; status: number; headers?: Record<string, string>; body?: string };
 
@@ -79,6 +81,7 @@ export async function startFlakyProxy(upstream: string): Promise<FlakyProxy> {
       });
       void (async () => {
         try {
+          if (fault?.kind === 'hang') return;
           if (fault?.kind === 'reset') {
             req.socket.destroy();
             return;

@@ -11,6 +11,7 @@ import {
   RateLimitedError,
   ServerError,
   ServiceUnavailableError,
+  TimeoutError,
   ValidationError,
 } from '../../packages/client/src/index.js';
 import { conversationBody } from '../harness/fixtures.js';
@@ -204,5 +205,30 @@ describe('@cqm/client retries through a misbehaving proxy', () => {
       { retry: 1, delayMs: 0, status: 503 },
       { retry: 2, delayMs: 1000, status: 429 },
     ]);
+  });
+
+  it('abandons an attempt that gets no answer within timeoutMs, retries it, then throws a TimeoutError', async () => {
+    proxy.script([{ kind: 'hang' }, { kind: 'hang' }]);
+    const error = await client({ timeoutMs: 200, maxRetries: 1 })
+      .agents.health('front-desk')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(proxy.requests.map((r) => r.handling)).toEqual(['hang', 'hang']);
+  });
+
+  it('stops at once, without another attempt, when the caller aborts during a wait', async () => {
+    const controller = new AbortController();
+    const aborting = client({
+      sleep: async () => {
+        controller.abort(new Error('caller gave up'));
+        throw controller.signal.reason;
+      },
+    });
+    proxy.script([unavailable, unavailable]);
+    await expect(aborting.conversations.create(body(), { signal: controller.signal })).rejects.toThrow(
+      'caller gave up',
+    );
+    expect(conversationPosts()).toHaveLength(1);
   });
 });

@@ -129,8 +129,12 @@ export class Transport {
       let failure: CqmError;
       let delayMs: number | null = null;
       try {
-        const response = await this.attempt(url, { method: call.method, headers, body, signal: call.signal });
-        const parsed = await readBody(response);
+        const { response, parsed } = await this.attempt(url, {
+          method: call.method,
+          headers,
+          body,
+          signal: call.signal,
+        });
         if (response.ok) {
           if (parsed.kind === 'text') {
             throw new UnexpectedResponseError(
@@ -162,7 +166,10 @@ export class Transport {
     }
   }
 
-  /** One fetch with the attempt timeout; a failure without an answer becomes a ConnectionError. */
+  /**
+   * One fetch and the reading of its answer, both within the attempt timeout; a failure without a whole
+   * answer becomes a ConnectionError.
+   */
   private async attempt(
     url: string,
     init: {
@@ -171,7 +178,7 @@ export class Transport {
       body: string | undefined;
       signal: AbortSignal | undefined;
     },
-  ): Promise<Response> {
+  ): Promise<{ response: Response; parsed: ParsedBody }> {
     const controller = new AbortController();
     const outer = init.signal;
     if (outer?.aborted) throw outer.reason;
@@ -189,7 +196,7 @@ export class Transport {
         ...(init.body !== undefined ? { body: init.body } : {}),
         signal: controller.signal,
       });
-      return response;
+      return { response, parsed: await readBody(response) };
     } catch (error) {
       if (isAbortFrom(outer, error) || outer?.aborted) throw outer?.reason ?? error;
       if (timedOut) throw new TimeoutError(`${init.method} ${url} had no answer within ${this.timeoutMs} ms`);
@@ -210,12 +217,7 @@ type ParsedBody =
 
 /** The answer's body: JSON when it parses, else its text (an error page of a proxy), or nothing. */
 async function readBody(response: Response): Promise<ParsedBody> {
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (error) {
-    throw new ConnectionError(`the answer's body could not be read: ${(error as Error)?.message}`, { cause: error });
-  }
+  const text = await response.text();
   if (text === '') return { kind: 'empty', value: undefined };
   try {
     return { kind: 'json', value: JSON.parse(text) };
