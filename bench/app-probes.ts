@@ -1,0 +1,100 @@
+/**
+ * What `npm run bench:app` measures: one probe per page of the application (and the /v1 list its clients
+ * page through). Each probe names the request for its n-th run, so runs spread over agents, checks and
+ * conversations instead of asking one cached thing. To measure another page, add a probe here: the run,
+ * the table and the goals pick it up. `summary` places a probe in the last line's figures (the worst p99
+ * of its kind), `goalP99Ms` is judged for it.
+ */
+import { APP_AGENTS, appAgentId } from './app-data.js';
+
+export type ProbeKind = 'list' | 'filtered' | 'view';
+
+export interface Probe {
+  name: string;
+  /** How the request authenticates: the API key (/v1) or the signed-in session (/app/api). */
+  auth: 'key' | 'session';
+  path(n: number): string;
+  goalP99Ms: number;
+  summary?: ProbeKind;
+}
+
+export interface ProbeContext {
+  projectId: string;
+  environment: 'live';
+  /** Conversations to open (done, with the realistic 5 KB document). */
+  viewIds: readonly string[];
+  /** Whether the service has the application's JSON (/app/api); without it the view is read from /v1. */
+  appApi: boolean;
+}
+
+/** Checks to filter by, from common to rare failures (about 8 %, 3 % and 0.15 % of conversations). */
+const FAILED_CHECKS = ['frustration', 'person_request_honored', 'ai_disclosure'] as const;
+const PAGE = 50;
+
+const agentAt = (n: number) => appAgentId((n * 37) % APP_AGENTS);
+const checkAt = (n: number) => FAILED_CHECKS[n % FAILED_CHECKS.length] as string;
+
+export function appProbes(context: ProbeContext): Probe[] {
+  const { projectId, environment, viewIds } = context;
+  const viewAt = (n: number) => viewIds[(n * 7919) % viewIds.length] as string;
+  const appList = `/app/api/projects/${encodeURIComponent(projectId)}/${environment}/conversations?limit=${PAGE}`;
+  const probes: Probe[] = [
+    {
+      name: 'GET /v1/conversations (first page)',
+      auth: 'key',
+      path: () => `/v1/conversations?limit=${PAGE}`,
+      goalP99Ms: 50,
+      summary: 'list',
+    },
+    {
+      name: 'GET /v1/conversations?agent_id',
+      auth: 'key',
+      path: (n) => `/v1/conversations?limit=${PAGE}&agent_id=${agentAt(n)}`,
+      goalP99Ms: 50,
+      summary: 'filtered',
+    },
+    {
+      name: 'GET /v1/conversations?failed_check',
+      auth: 'key',
+      path: (n) => `/v1/conversations?limit=${PAGE}&failed_check=${checkAt(n)}`,
+      goalP99Ms: 50,
+      summary: 'filtered',
+    },
+  ];
+  if (context.appApi) {
+    probes.push(
+      { name: 'app: conversations (first page)', auth: 'session', path: () => appList, goalP99Ms: 50, summary: 'list' },
+      {
+        name: 'app: conversations by agent',
+        auth: 'session',
+        path: (n) => `${appList}&agent_id=${agentAt(n)}`,
+        goalP99Ms: 50,
+        summary: 'filtered',
+      },
+      {
+        name: 'app: conversations by failed check',
+        auth: 'session',
+        path: (n) => `${appList}&failed_check=${checkAt(n)}`,
+        goalP99Ms: 50,
+        summary: 'filtered',
+      },
+      {
+        name: 'app: conversation view',
+        auth: 'session',
+        path: (n) => `/app/api/${environment}/conversations/${viewAt(n)}`,
+        goalP99Ms: 20,
+        summary: 'view',
+      },
+      { name: 'GET /v1/conversations/{id}', auth: 'key', path: (n) => `/v1/conversations/${viewAt(n)}`, goalP99Ms: 20 },
+    );
+  } else {
+    probes.push({
+      name: 'GET /v1/conversations/{id} (view data)',
+      auth: 'key',
+      path: (n) => `/v1/conversations/${viewAt(n)}`,
+      goalP99Ms: 20,
+      summary: 'view',
+    });
+  }
+  return probes;
+}
