@@ -5,9 +5,9 @@
  * the table and the goals pick it up. `summary` places a probe in the last line's figures (the worst p99
  * of its kind), `goalP99Ms` is judged for it.
  */
-import { APP_AGENTS, appAgentId } from './app-data.js';
+import { APP_AGENTS, APP_GROUPS, appAgentId, appGroupId } from './app-data.js';
 
-export type ProbeKind = 'list' | 'filtered' | 'view';
+export type ProbeKind = 'list' | 'filtered' | 'view' | 'agent' | 'group';
 
 export interface Probe {
   name: string;
@@ -86,6 +86,24 @@ export function appProbes(context: ProbeContext): Probe[] {
         summary: 'view',
       },
       { name: 'GET /v1/conversations/{id}', auth: 'key', path: (n) => `/v1/conversations/${viewAt(n)}`, goalP99Ms: 20 },
+      // An agent's page (windows, health history, 30 or 90 days of trend with release markers) and a group's
+      // page (its agents' windows and status): both read the daily rollups, never the conversations.
+      {
+        name: 'app: agent page (30/90 days)',
+        auth: 'session',
+        path: (n) =>
+          `/app/api/projects/${encodeURIComponent(projectId)}/${environment}/agents/${agentAt(n)}?days=${n % 2 === 0 ? 30 : 90}`,
+        goalP99Ms: 20,
+        summary: 'agent',
+      },
+      {
+        name: 'app: group page',
+        auth: 'session',
+        path: (n) =>
+          `/app/api/projects/${encodeURIComponent(projectId)}/${environment}/groups/${appGroupId(n % APP_GROUPS)}`,
+        goalP99Ms: 50,
+        summary: 'group',
+      },
     );
   } else {
     probes.push({
