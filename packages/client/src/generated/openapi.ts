@@ -2472,6 +2472,7 @@ export interface components {
             name: string;
             /** @description The choices of a multiple_choice check; null otherwise. */
             options: string[] | null;
+            scope: components["schemas"]["CheckScope"];
             /** @enum {string} */
             severity: "low" | "medium" | "high";
             /** @enum {string} */
@@ -2490,6 +2491,7 @@ export interface components {
             name: string;
             /** @description The choices of a multiple_choice check; null otherwise. */
             options: string[] | null;
+            scope: components["schemas"]["CheckScopeInput"];
             /** @enum {string} */
             severity: "low" | "medium" | "high";
             /** @enum {string} */
@@ -2540,6 +2542,24 @@ export interface components {
             /** @enum {string} */
             verdict: "pass" | "fail" | "uncertain" | "not_applicable" | "met" | "not_met";
         };
+        /** @description Where the check applies: each field given narrows it (channels, agent ids, group ids, top-level metadata values compared as text); outside it the check yields no result. null: every conversation. */
+        CheckScope: {
+            agents?: string[];
+            channels?: ("voice" | "chat")[];
+            groups?: string[];
+            metadata?: {
+                [key: string]: string | number | boolean;
+            };
+        } | null;
+        /** @description Where the check applies: each field given narrows it (channels, agent ids, group ids, top-level metadata values compared as text); outside it the check yields no result. null: every conversation. */
+        CheckScopeInput: {
+            agents?: string[];
+            channels?: ("voice" | "chat")[];
+            groups?: string[];
+            metadata?: {
+                [key: string]: string | number | boolean;
+            };
+        } | null;
         Conversation: {
             agent: {
                 id: string;
