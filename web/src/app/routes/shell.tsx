@@ -2,7 +2,8 @@
  * The signed-in frame: project picker, the Test/Live switch (always visible; the environment is in the URL),
  * navigation, the user and sign-out. Nothing below renders without a session.
  */
-import { getRouteApi, Link, Navigate, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, Outlet, useLocation, useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { Button } from '../../components/ui/button';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { Loading } from '../../components/ui/loading';
@@ -27,7 +28,7 @@ export function Shell() {
   const location = useLocation();
   if (session.isPending) return <Loading />;
   if (session.error) return <ErrorMessage error={session.error} />;
-  if (!session.data) return <Navigate to="/sign-in" search={{ next: `/app${withoutBase(location.href)}` }} replace />;
+  if (!session.data) return <RedirectToSignIn next={`/app${withoutBase(location.href)}`} />;
   if (!isEnv(env)) return <NotFoundPage />;
   return (
     <SessionProvider session={session.data}>
@@ -43,9 +44,18 @@ export function Shell() {
   );
 }
 
+/** Once, to the sign-in page, remembering where the user was going. */
+function RedirectToSignIn({ next }: { next: string }) {
+  const router = useRouter();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one redirect per visit; later renders must not start another
+  useEffect(() => {
+    void router.navigate({ to: '/sign-in', search: { next }, replace: true });
+  }, []);
+  return <Loading />;
+}
+
 function TopBar({ session, env }: { session: Session; env: Env }) {
   const signOut = useSignOut();
-  const navigate = useNavigate();
   return (
     <header className="topbar">
       <div className="brand">
@@ -73,7 +83,8 @@ function TopBar({ session, env }: { session: Session; env: Env }) {
       <Button
         variant="ghost"
         busy={signOut.isPending}
-        onClick={() => signOut.mutate(undefined, { onSuccess: () => navigate({ to: '/sign-in' }) })}
+        // A full page load: nothing of the signed-in session stays in this page's memory.
+        onClick={() => signOut.mutate(undefined, { onSuccess: () => window.location.assign('/app/sign-in') })}
       >
         Sign out
       </Button>
