@@ -1,10 +1,13 @@
 /** `bin/cqm`: serve, work, migrate and manage tenancy and checks from the command line. */
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { type Config, loadConfig } from '../config.js';
 import { migrateToLatest } from '../storage/migrate.js';
 import { openStore } from '../storage/open.js';
 import { registerAgentCommands } from './commands/agents.js';
 import { registerCheckCommands } from './commands/checks.js';
+import { registerConversationCommands } from './commands/conversations.js';
 import { emit, type Output, type Settings, UsageError } from './commands/shared.js';
 import { registerTenancyCommands } from './commands/tenancy.js';
 import { registerUserCommands } from './commands/users.js';
@@ -41,6 +44,7 @@ export function buildCli(settings: Settings): Command {
 
   registerTenancyCommands(program, settings);
   registerCheckCommands(program, settings);
+  registerConversationCommands(program, settings);
   registerAgentCommands(program, settings);
   registerWebhookCommands(program, settings);
   registerUserCommands(program, settings);
@@ -61,4 +65,5 @@ export async function runCli(argv: string[]): Promise<void> {
   }
 }
 
-await runCli(process.argv);
+// Run only as the program (bin/cqm runs this file), so tests can import buildCli and read the command tree.
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) await runCli(process.argv);

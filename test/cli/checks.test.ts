@@ -1,7 +1,7 @@
 /** `bin/cqm checks …` and `conversations rerun` on the embedded store. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../harness/backends.js';
-import { cqmEnv, lastJsonLine, removeDir, runCqm } from '../harness/cqm-process.js';
+import { cqmEnv, lastJsonLine, lastJsonList, removeDir, runCqm } from '../harness/cqm-process.js';
 
 describe('bin/cqm checks', () => {
   let dataDir: string;
@@ -17,7 +17,7 @@ describe('bin/cqm checks', () => {
   it('lists the built-in checks of the default project', async () => {
     const listed = await runCqm(['checks', 'list', '--json'], env);
     expect(listed.code, listed.stderr).toBe(0);
-    const keys = (lastJsonLine(listed.stdout) as Array<{ key: string; enabled: boolean }>).map((c) => c.key);
+    const keys = (lastJsonList(listed.stdout) as Array<{ key: string; enabled: boolean }>).map((c) => c.key);
     expect(keys).toEqual(expect.arrayContaining(['outcome', 'real_inquiry', 'frustration', 'ai_disclosure']));
   });
 
@@ -45,13 +45,13 @@ describe('bin/cqm checks', () => {
     expect(lastJsonLine(edited.stdout)).toMatchObject({ version: 2, name: 'Booking completed' });
 
     expect((await runCqm(['checks', 'disable', 'booking_made'], env)).code).toBe(0);
-    let listed = lastJsonLine((await runCqm(['checks', 'list', '--json'], env)).stdout) as Array<{
+    let listed = lastJsonList((await runCqm(['checks', 'list', '--json'], env)).stdout) as Array<{
       key: string;
       enabled: boolean;
     }>;
     expect(listed.find((c) => c.key === 'booking_made')?.enabled).toBe(false);
     expect((await runCqm(['checks', 'enable', 'booking_made'], env)).code).toBe(0);
-    listed = lastJsonLine((await runCqm(['checks', 'list', '--json'], env)).stdout) as Array<{
+    listed = lastJsonList((await runCqm(['checks', 'list', '--json'], env)).stdout) as Array<{
       key: string;
       enabled: boolean;
     }>;

@@ -12,6 +12,7 @@ import {
   createEmptyDatabase,
   keysIn,
   lastJsonLine,
+  lastJsonList,
   removeDir,
   runCqm,
   type ServerProcess,
@@ -184,10 +185,10 @@ describe.each([sqliteBackend, postgresBackend])('bin/cqm on $name', (backend) =>
       ]);
       expectRefused(ambiguous, /--workspace/);
       expectOk(listed);
-      const projects = lastJsonLine(listed.stdout) as Project[];
+      const projects = lastJsonList(listed.stdout) as Project[];
       expect(projects.map((p) => p.name).sort()).toEqual(['Default project', 'P']);
       expect(projects.find((p) => p.name === 'P')?.id).toBe(project.id);
-      const names = (lastJsonLine(workspaces.stdout) as Array<{ name: string }>).map((w) => w.name);
+      const names = (lastJsonList(workspaces.stdout) as Array<{ name: string }>).map((w) => w.name);
       expect(names).toHaveLength(2);
       expect(names).toContain('W');
     },
@@ -226,7 +227,7 @@ describe.each([sqliteBackend, postgresBackend])('bin/cqm on $name', (backend) =>
     const [listed, humanList] = await Promise.all([cqm('keys', 'list', '--json'), cqm('keys', 'list')]);
     expectOk(listed);
     expectOk(humanList);
-    const rows = lastJsonLine(listed.stdout) as Array<Record<string, unknown>>;
+    const rows = lastJsonList(listed.stdout) as Array<Record<string, unknown>>;
     expect(rows).toHaveLength(3);
     for (const row of rows) {
       expect(row).not.toHaveProperty('key');
@@ -266,8 +267,9 @@ describe.each([sqliteBackend, postgresBackend])('bin/cqm on $name', (backend) =>
 
     const [twice, listed] = await Promise.all([cqm('keys', 'revoke', created.id), cqm('keys', 'list', '--json')]);
     expectRefused(twice, new RegExp(created.id));
-    const rows = lastJsonLine(listed.stdout) as Array<{ id: string; revoked_at: unknown }>;
-    expect(rows.find((row) => row.id === created.id)?.revoked_at).toEqual(expect.any(Number));
+    const rows = lastJsonList(listed.stdout) as Array<{ id: string; revoked_at: unknown }>;
+    // Times as the API writes them: ISO 8601.
+    expect(rows.find((row) => row.id === created.id)?.revoked_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(rows.filter((row) => row.revoked_at !== null)).toHaveLength(1);
   });
 
@@ -290,7 +292,7 @@ describe.each([sqliteBackend, postgresBackend])('bin/cqm on $name', (backend) =>
         runCqm(['workspaces', 'list', '--json'], freshEnv),
       ]);
       expectOk(solo);
-      const listedWorkspaces = lastJsonLine(workspaces.stdout) as Array<{ id: string; timezone: string }>;
+      const listedWorkspaces = lastJsonList(workspaces.stdout) as Array<{ id: string; timezone: string }>;
       expect(listedWorkspaces).toHaveLength(1);
       expect(listedWorkspaces[0]?.timezone).toBe('UTC');
       expect((lastJsonLine(solo.stdout) as Project).workspace_id).toBe(listedWorkspaces[0]?.id);

@@ -72,6 +72,13 @@ export function lastJsonLine(stdout: string): unknown {
   return JSON.parse(last);
 }
 
+/** With --json a list prints `{"data": [...]}` on its last line, as the API's lists: the rows. */
+export function lastJsonList(stdout: string): unknown[] {
+  const printed = lastJsonLine(stdout) as { data?: unknown };
+  if (!Array.isArray(printed.data)) throw new Error(`not a list: ${JSON.stringify(printed)}`);
+  return printed.data;
+}
+
 /** Distinct API keys of an environment that appear in a text. */
 export function keysIn(text: string, environment: 'test' | 'live' = 'test'): string[] {
   return [...new Set(text.match(new RegExp(`cqm_${environment}_[0-9A-Za-z]+`, 'g')) ?? [])];

@@ -62,8 +62,7 @@ describe.each(backends)('agents commands on $name', (backend: TestBackend) => {
     async () => {
       const listed = await cqm('agents', 'list', '--json');
       expect(listed).toMatchObject({
-        environment: 'test',
-        agents: [
+        data: [
           { id: 'billing', group: null, health_status: 'not_enough_calls', archived_at: null },
           {
             id: 'front-desk',
@@ -74,8 +73,8 @@ describe.each(backends)('agents commands on $name', (backend: TestBackend) => {
           },
         ],
       });
-      expect((await cqm('agents', 'list', '--env', 'live', '--json')).agents).toHaveLength(1);
-      expect(((await cqm('agents', 'list', '--group', 'clinics', '--json')).agents as unknown[]).length).toBe(1);
+      expect((await cqm('agents', 'list', '--env', 'live', '--json')).data).toHaveLength(1);
+      expect(((await cqm('agents', 'list', '--group', 'clinics', '--json')).data as unknown[]).length).toBe(1);
       expect((await cqm('agents', 'list')).text).toMatch(/front-desk\s+clinics\s+watch\s+active\s+Front desk/);
     },
   );
@@ -95,7 +94,7 @@ describe.each(backends)('agents commands on $name', (backend: TestBackend) => {
       });
       expect(await w.state('group', 'dental')).toMatchObject({ status: 'watch' });
       expect(await w.state('group', 'clinics')).toMatchObject({ status: 'not_enough_calls' });
-      const [entry] = (await cqm('agents', 'list', '--group', 'dental', '--json')).agents as Array<
+      const [entry] = (await cqm('agents', 'list', '--group', 'dental', '--json')).data as Array<
         Record<string, unknown>
       >;
       expect(entry).toMatchObject({
@@ -134,10 +133,10 @@ describe.each(backends)('agents commands on $name', (backend: TestBackend) => {
       expect(await w.state('group', 'clinics')).toMatchObject({ status: 'not_enough_calls' });
       expect(await cqm('agents', 'archive', 'front-desk', '--json')).toMatchObject({ changed: false });
       expect(
-        ((await cqm('agents', 'list', '--json')).agents as Array<{ id: string; archived_at: unknown }>).find(
+        ((await cqm('agents', 'list', '--json')).data as Array<{ id: string; archived_at: unknown }>).find(
           (a) => a.id === 'front-desk',
         )?.archived_at,
-      ).toEqual(expect.any(Number));
+      ).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
       expect(await cqm('agents', 'unarchive', 'front-desk', '--json')).toMatchObject({
         archived: false,
         archived_at: null,

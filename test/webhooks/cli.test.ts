@@ -64,19 +64,19 @@ describe.each(backends)('webhooks commands on $name', (backend: TestBackend) => 
     });
     expect(created.secret).toMatch(/^whsec_/);
     const id = created.id as string;
-    expect(((await cqm({}, 'webhooks', 'list')).endpoints as unknown[]).length).toBe(1);
+    expect(((await cqm({}, 'webhooks', 'list')).data as unknown[]).length).toBe(1);
     expect((await cqm({}, 'webhooks', 'rotate', id)).secret).not.toBe(created.secret);
     const ping = await cqm({}, 'webhooks', 'test', id);
     expect(ping.message_id).toMatch(/^msg_/);
-    expect(((await cqm({}, 'webhooks', 'messages', id)).messages as unknown[]).length).toBe(1);
-    expect((await cqm({}, 'webhooks', 'attempts', ping.message_id as string)).attempts).toEqual([]);
+    expect(((await cqm({}, 'webhooks', 'messages', id)).data as unknown[]).length).toBe(1);
+    expect((await cqm({}, 'webhooks', 'attempts', ping.message_id as string)).data).toEqual([]);
     expect(await cqm({}, 'webhooks', 'disable', id)).toMatchObject({ enabled: false });
     expect(await cqm({}, 'webhooks', 'update', id, '--enable', '--events', 'all')).toMatchObject({
       enabled: true,
       events: null,
     });
     expect(await cqm({}, 'webhooks', 'delete', id)).toEqual({ id, deleted: true });
-    expect(((await cqm({}, 'webhooks', 'list', '--env', 'live')).endpoints as unknown[]).length).toBe(0);
+    expect(((await cqm({}, 'webhooks', 'list', '--env', 'live')).data as unknown[]).length).toBe(0);
   });
 
   it.skipIf(!backend.available)('refuses private targets unless CQM_WEBHOOK_ALLOW_PRIVATE=1', async () => {

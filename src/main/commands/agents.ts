@@ -3,7 +3,7 @@ import os from 'node:os';
 import { type Command, Option } from 'commander';
 import { ENVIRONMENTS, type Environment } from '../../domain/conversation.js';
 import { AgentChangeError, type AgentScope, createAgentsRepo } from '../../storage/agents-repo.js';
-import { emit, type Output, resolveProject, type Settings, UsageError, withStore } from './shared.js';
+import { emit, emitList, type Output, resolveProject, type Settings, table, UsageError, withStore } from './shared.js';
 
 interface ScopeOptions extends Output {
   project?: string;
@@ -53,12 +53,12 @@ export function registerAgentCommands(program: Command, settings: Settings): voi
       const rows = await withAgents(settings, options, (repo, scope) =>
         repo.list(scope, options.group === undefined ? {} : { groupId: options.group }),
       );
-      const line = (a: (typeof rows)[number]) =>
-        `${a.id.padEnd(24)} ${(a.group?.id ?? '-').padEnd(16)} ${a.health_status.padEnd(16)} ${a.archived_at ? 'archived' : 'active  '}  ${a.name}`;
-      emit(options, rows.map(line).join('\n') || `No agents in the ${options.env} environment.`, {
-        environment: options.env,
-        agents: rows,
-      });
+      const human = table(
+        ['ID', 'GROUP', 'HEALTH', 'STATE', 'NAME'],
+        rows.map((a) => [a.id, a.group?.id ?? '-', a.health_status, a.archived_at ? 'archived' : 'active', a.name]),
+        `No agents in the ${options.env} environment.`,
+      );
+      emitList(options, human, rows);
     });
 
   scoped(

@@ -1,11 +1,10 @@
-/** `cqm checks …` and `cqm conversations rerun`: the checks catalogue and re-scoring, from the command line. */
+/** `cqm checks …`: the checks catalogue from the command line (re-scoring is in conversations.ts). */
 import { type Command, Option } from 'commander';
 import type { CheckEdit, NewCustomCheck } from '../../checks/catalogue.js';
 import { CatalogueError } from '../../checks/catalogue.js';
 import { CHECK_CATEGORIES, CHECK_STATUSES, type CustomRule, SEVERITIES } from '../../domain/checks.js';
-import { rerunConversation } from '../../jobs/rerun.js';
 import { addScopeOptions, cliActor, type ScopeFlags, scopeFromFlags } from './check-scope-options.js';
-import { emit, type Output, resolveProject, type Settings, UsageError, withStore } from './shared.js';
+import { emit, emitList, type Output, resolveProject, type Settings, table, UsageError, withStore } from './shared.js';
 
 function parseRule(text: string | undefined): CustomRule | undefined {
   if (text === undefined) return undefined;
@@ -46,6 +45,7 @@ export function registerCheckCommands(program: Command, settings: Settings): voi
 
   checks
     .command('list')
+    .description('the checks of a project: built-in and custom, version, status, on or off')
     .addOption(projectOption())
     .option('--json', 'print JSON')
     .action(async (options: Output & { project?: string }) => {
@@ -53,12 +53,22 @@ export function registerCheckCommands(program: Command, settings: Settings): voi
         catalogue.list(projectId),
       );
       const rows = entries.map(({ check, enabled }) => ({ ...check, enabled }));
-      const line = (c: (typeof rows)[number]) =>
-        `${c.key.padEnd(32)} v${c.version}  ${c.status.padEnd(6)}  ${c.enabled ? 'on ' : 'off'}  ${c.category}/${c.severity}  ${c.name}`;
-      emit(options, rows.map(line).join('\n'), rows);
+      const human = table(
+        ['KEY', 'VERSION', 'STATUS', 'ON', 'CATEGORY/SEVERITY', 'NAME'],
+        rows.map((c) => [
+          c.key,
+          `v${c.version}`,
+          c.status,
+          c.enabled ? 'on' : 'off',
+          `${c.category}/${c.severity}`,
+          c.name,
+        ]),
+        'No checks.',
+      );
+      emitList(options, human, rows);
     });
 
-  addScopeOptions(checks.command('create'))
+  addScopeOptions(checks.command('create').description('create a custom check (a phrase or event rule)'))
     .addOption(projectOption())
     .requiredOption('--key <key>', 'stable key, e.g. recording_disclosure')
     .requiredOption('--name <name>', 'name shown to people')
@@ -92,7 +102,7 @@ export function registerCheckCommands(program: Command, settings: Settings): voi
       },
     );
 
-  addScopeOptions(checks.command('update <key>'))
+  addScopeOptions(checks.command('update <key>').description('edit a check; an edit makes a new version'))
     .addOption(projectOption())
     .option('--name <name>')
     .option('--description <text>')
@@ -138,6 +148,7 @@ export function registerCheckCommands(program: Command, settings: Settings): voi
   ] as const) {
     checks
       .command(`${name} <key>`)
+      .description(enabled ? 'turn a check on' : 'turn a check off (a built-in turned off stays off)')
       .addOption(projectOption())
       .option('--json', 'print JSON')
       .action(async (key: string, options: Output & { project?: string }) => {
@@ -148,16 +159,4 @@ export function registerCheckCommands(program: Command, settings: Settings): voi
         emit(options, `Check ${key} is ${enabled ? 'on' : 'off'}.`, { key, enabled });
       });
   }
-
-  program
-    .command('conversations')
-    .description('act on stored conversations')
-    .command('rerun <id>')
-    .description('score a conversation again (for example one that failed)')
-    .option('--json', 'print JSON')
-    .action(async (id: string, options: Output) => {
-      const queued = await withStore(settings(), (store) => rerunConversation(store, id));
-      if (!queued) throw new UsageError(`No conversation ${id}.`);
-      emit(options, `Conversation ${id} is queued for scoring again.`, { id, status: 'queued' });
-    });
 }

@@ -6,8 +6,18 @@ import { createDeliveriesRepo } from '../../storage/webhooks/deliveries.js';
 import { createEndpointsRepo, type WebhookScope } from '../../storage/webhooks/endpoints.js';
 import { enqueuePing } from '../../storage/webhooks/outbox.js';
 import { EVENT_TYPES, type EventType } from '../../webhooks/events.js';
-import { checkTarget } from '../../webhooks/url-policy.js';
-import { emit, type Output, resolveProject, type Settings, UsageError, withStore } from './shared.js';
+import { checkTarget, type UrlPolicy } from '../../webhooks/url-policy.js';
+import {
+  emit,
+  emitList,
+  type Output,
+  resolveProject,
+  type Settings,
+  table,
+  timeCell,
+  UsageError,
+  withStore,
+} from './shared.js';
 
 interface ScopeOptions extends Output {
   project?: string;
@@ -19,6 +29,22 @@ function scoped(command: Command): Command {
     .option('--project <id>', 'project (default: the only one)')
     .addOption(new Option('--env <environment>', 'environment of the endpoint').choices(ENVIRONMENTS).default('test'))
     .option('--json', 'print JSON');
+}
+
+/**
+ * The settings that would let a refused URL through. The CLI reads the policy from its own environment, as the
+ * server reads it from its own: a URL the running server would accept can be refused here when the two differ,
+ * so the message names the setting to change rather than leaving the difference to be guessed.
+ */
+async function settingsThatAllow(url: string, environment: Environment, policy: UrlPolicy): Promise<string[]> {
+  const names: string[] = [];
+  if (!policy.allowPrivate && !(await checkTarget(url, environment, { ...policy, allowPrivate: true })))
+    names.push('CQM_WEBHOOK_ALLOW_PRIVATE=1');
+  if (!policy.allowHttp && !(await checkTarget(url, environment, { ...policy, allowHttp: true })))
+    names.push('CQM_WEBHOOK_ALLOW_HTTP=1');
+  if (names.length === 0 && !(await checkTarget(url, environment, { allowPrivate: true, allowHttp: true })))
+    names.push('CQM_WEBHOOK_ALLOW_PRIVATE=1 and CQM_WEBHOOK_ALLOW_HTTP=1');
+  return names;
 }
 
 function parseEvents(list: string | undefined): EventType[] | null | undefined {
@@ -40,8 +66,14 @@ export function registerWebhookCommands(program: Command, settings: Settings): v
     );
   }
   async function assertUrl(scope: WebhookScope, url: string) {
-    const problem = await checkTarget(url, scope.environment, settings().webhooks);
-    if (problem) throw new UsageError(`--url ${problem}.`);
+    const policy = settings().webhooks;
+    const problem = await checkTarget(url, scope.environment, policy);
+    if (!problem) return;
+    const allowing = await settingsThatAllow(url, scope.environment, policy);
+    const hint = allowing.length
+      ? ` To allow it, set ${allowing.join(' or ')} in the environment of this command, as in the server's (both read the same settings, each from its own environment).`
+      : '';
+    throw new UsageError(`--url ${problem}.${hint}`);
   }
   const missing = (id: string, scope: WebhookScope) =>
     new UsageError(`No webhook endpoint ${id} in the ${scope.environment} environment.`);
@@ -70,12 +102,17 @@ export function registerWebhookCommands(program: Command, settings: Settings): v
   scoped(webhooks.command('list').description('endpoints of the project and environment')).action(
     async (options: ScopeOptions) => {
       const rows = await withScope(options, (store, scope) => createEndpointsRepo(store).list(scope, { limit: 1000 }));
-      const line = (e: (typeof rows)[number]) =>
-        `${e.id}  ${e.enabled ? 'enabled ' : `disabled (${e.disabled_reason})`}  ${(e.events ?? ['all']).join(',')}  ${e.url}`;
-      emit(options, rows.map(line).join('\n') || `No webhook endpoints in the ${options.env} environment.`, {
-        environment: options.env,
-        endpoints: rows,
-      });
+      const human = table(
+        ['ID', 'STATE', 'EVENTS', 'URL'],
+        rows.map((e) => [
+          e.id,
+          e.enabled ? 'enabled' : `disabled (${e.disabled_reason})`,
+          (e.events ?? ['all']).join(','),
+          e.url,
+        ]),
+        `No webhook endpoints in the ${options.env} environment.`,
+      );
+      emitList(options, human, rows);
     },
   );
 
@@ -166,9 +203,19 @@ export function registerWebhookCommands(program: Command, settings: Settings): v
   scoped(webhooks.command('messages <id>').description('the latest messages to an endpoint')).action(
     async (id: string, options: ScopeOptions) => {
       const rows = await withScope(options, (store, scope) => createDeliveriesRepo(store).messages(scope, id));
-      const line = (m: (typeof rows)[number]) =>
-        `${m.id}  ${m.event_type.padEnd(24)} ${m.status.padEnd(10)} attempts ${m.attempts}  last ${m.last_status_code ?? m.last_error ?? '-'}`;
-      emit(options, rows.map(line).join('\n') || 'No messages.', { messages: rows });
+      const human = table(
+        ['ID', 'EVENT', 'STATUS', 'ATTEMPTS', 'CREATED', 'LAST ANSWER'],
+        rows.map((m) => [
+          m.id,
+          m.event_type,
+          m.status,
+          String(m.attempts),
+          timeCell(m.created_at),
+          String(m.last_status_code ?? m.last_error ?? '-'),
+        ]),
+        'No messages.',
+      );
+      emitList(options, human, rows);
     },
   );
 
@@ -179,9 +226,18 @@ export function registerWebhookCommands(program: Command, settings: Settings): v
         if (!attempts) throw new UsageError(`No message ${messageId} in the ${scope.environment} environment.`);
         return attempts;
       });
-      const line = (a: (typeof rows)[number]) =>
-        `#${a.attempt}  ${new Date(Number(a.created_at)).toISOString()}  ${a.status_code ?? a.error}  ${a.latency_ms} ms  ${(a.response_excerpt ?? '').slice(0, 80)}`;
-      emit(options, rows.map(line).join('\n') || 'No attempts yet.', { attempts: rows });
+      const human = table(
+        ['ATTEMPT', 'AT', 'ANSWER', 'LATENCY', 'RESPONSE'],
+        rows.map((a) => [
+          `#${a.attempt}`,
+          timeCell(a.created_at),
+          String(a.status_code ?? a.error),
+          `${a.latency_ms} ms`,
+          (a.response_excerpt ?? '').slice(0, 80).replace(/\s+/g, ' '),
+        ]),
+        'No attempts yet.',
+      );
+      emitList(options, human, rows);
     },
   );
 
