@@ -109,6 +109,9 @@ describe('@cqm/client verifies webhooks the service signed', () => {
       type: 'ping',
     });
 
+    // A body already parsed by a framework has lost its bytes: refused plainly rather than as a bad signature.
+    await expect(verifyWebhook(JSON.parse(ping.body), ping.headers, options)).rejects.toThrow(/raw request body/);
+
     const tampered = ping.body.replace('"environment":"test"', '"environment":"live"');
     expect(tampered).not.toBe(ping.body);
     expect(await refusal(verifyWebhook(tampered, ping.headers, options))).toBe('no_matching_signature');

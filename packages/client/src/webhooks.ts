@@ -129,9 +129,12 @@ function pairedHeader(headers: WebhookHeaders, standard: string, alias: string):
   return value;
 }
 
+/** The raw body's bytes. A parsed object cannot be verified (its bytes are gone), so it is refused plainly. */
 function bodyBytes(body: string | Uint8Array | ArrayBuffer): Uint8Array {
   if (typeof body === 'string') return encoder.encode(body);
-  return body instanceof Uint8Array ? body : new Uint8Array(body);
+  if (ArrayBuffer.isView(body)) return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+  if (Object.prototype.toString.call(body) === '[object ArrayBuffer]') return new Uint8Array(body);
+  throw new TypeError('pass the raw request body (a string or bytes), not the parsed JSON');
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
