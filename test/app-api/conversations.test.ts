@@ -203,7 +203,7 @@ describe.each(backends)('conversations in the application ($name)', (backend) =>
         failed_checks: ['ai_disclosure'],
         frustration: 0.2,
         // The fixture's started_at is after its ended_at and its turns have no end_ms: unknown.
-      duration_ms: null,
+        duration_ms: null,
       });
       expect(body.transcript).toHaveLength(3);
       expect(body.metadata).toEqual({ call_sid: 'CA123', nested: { list: [1, 2, 3], flag: true } });
@@ -211,7 +211,14 @@ describe.each(backends)('conversations in the application ($name)', (backend) =>
         check_category: 'compliance',
         check_severity: 'high',
         verdict: 'fail',
+        check_choices: null,
       });
+      expect(body.results.find((r: { check_key: string }) => r.check_key === 'outcome').check_choices).toEqual([
+        'resolved',
+        'unresolved',
+        'escalated',
+        'not_real_inquiry',
+      ]);
       expect(
         body.labels.map((l: { source: string; user: { name: string } | null }) => [l.source, l.user?.name ?? null]),
       ).toEqual([

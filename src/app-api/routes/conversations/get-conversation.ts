@@ -25,12 +25,19 @@ export function registerGetConversation(app: ZodApp, deps: AppApiDeps & { review
   app.get('/:environment/conversations/:id', { schema: { params: conversationParams } }, async (request) => {
     const scope = await locateConversation(deps, request, request.params);
     const id = request.params.id;
-    const [conversation, categories, labels, job] = await Promise.all([
+    const [conversation, categories, labels, job, checks] = await Promise.all([
       deps.conversations.find(scope, id),
       deps.review.resultCategories(scope, id),
       deps.review.labels(scope, id),
       deps.review.job(id),
+      deps.catalogue.list(scope.projectId),
     ]);
+    // A multiple-choice check's options, so a label can name any of them (not only the scored choice).
+    const choices = new Map(
+      checks
+        .filter(({ check }) => check.kind === 'multiple_choice')
+        .map(({ check }) => [check.key, check.options ?? null]),
+    );
     if (!conversation || conversation.id !== id) {
       throw new ApiError('not_found', `No conversation ${id} in the ${scope.environment} environment.`);
     }
@@ -51,6 +58,7 @@ export function registerGetConversation(app: ZodApp, deps: AppApiDeps & { review
         ...r,
         check_category: categories.get(r.check_key)?.category ?? null,
         check_severity: categories.get(r.check_key)?.severity ?? null,
+        check_choices: choices.get(r.check_key) ?? null,
       })),
       labels: labels.map((label) => ({ ...label, created_at: iso(label.created_at) })),
       last_error: conversation.status === 'failed' ? plainJobError(job?.last_error ?? null, job?.attempts ?? 0) : null,
