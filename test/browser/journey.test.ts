@@ -170,6 +170,7 @@ describe.skipIf(!browserAvailable)('the application in a browser: a first run', 
       `(() => { const box = document.getElementById('turn-${Math.min(...evidence)}')?.getBoundingClientRect();
         return !!box && box.top >= 0 && box.bottom <= window.innerHeight; })()`,
     );
+    await page.evaluate('window.scrollTo(0, 0)');
     await screenshot(page, 'conversation.png');
   });
 

@@ -109,7 +109,10 @@ export async function postConversation(baseUrl: string, key: string, body: unkno
   if (response.status !== 201 && response.status !== 202 && response.status !== 200) {
     throw new Error(`POST /v1/conversations answered ${response.status}: ${text}`);
   }
-  return JSON.parse(text) as Posted;
+  const { id } = JSON.parse(text) as { id: string };
+  // The answer to a POST is {id, status}; the conversation itself carries its dashboard_url.
+  const read = await fetch(`${baseUrl}/v1/conversations/${id}`, { headers: { Authorization: `Bearer ${key}` } });
+  return (await read.json()) as Posted;
 }
 
 /** Waits until the service has scored every conversation given (read with the API key). */

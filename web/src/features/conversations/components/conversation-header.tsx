@@ -27,6 +27,7 @@ export function ConversationHeader({
         <h1 data-testid="external-id">{c.external_id}</h1>
         <StatusBadge status={c.status} />
         <OutcomeBadge outcome={c.outcome} />
+        <code className="muted small conversation-id">{c.id}</code>
         <span className="spacer" />
         {actions}
       </div>
@@ -41,9 +42,6 @@ export function ConversationHeader({
         <Fact name="Ended">{time.precise(c.ended_at)}</Fact>
         <Fact name="Ended by">{c.ended_by ? (ENDED_BY[c.ended_by] ?? c.ended_by) : '—'}</Fact>
         <Fact name="Duration">{c.duration_ms === null ? '—' : clock(c.duration_ms)}</Fact>
-        <Fact name="Id">
-          <code className="small">{c.id}</code>
-        </Fact>
       </dl>
     </header>
   );

@@ -67,7 +67,7 @@ export function ResultsPanel({
               {result.score !== null ? <span>score {result.score.toFixed(2)}</span> : null}
               {result.decided_by ? <span>decided by {DECIDED_BY[result.decided_by] ?? result.decided_by}</span> : null}
               {result.evidence_turns.length > 0 ? (
-                <span>evidence: {result.evidence_turns.map((turn) => `#${turn}`).join(', ')}</span>
+                <span>evidence: {result.evidence_turns.map((turn) => `#${turn + 1}`).join(', ')}</span>
               ) : null}
             </div>
             {result.reason ? <p className="result-reason">{result.reason}</p> : null}
@@ -96,12 +96,15 @@ function LabelList({ labels }: { labels: Label[] }) {
       {labels.map((label) => (
         <li key={label.id} className="label" data-testid="label">
           <strong>
-            {label.verdict === 'pass'
-              ? 'Pass'
-              : label.verdict === 'fail'
-                ? 'Fail'
-                : (OUTCOME_WORDS[label.choice ?? ''] ?? label.choice)}
+            {label.choice !== null
+              ? (OUTCOME_WORDS[label.choice] ?? label.choice)
+              : label.verdict === 'pass'
+                ? 'Pass'
+                : 'Fail'}
           </strong>
+          {label.choice !== null && label.verdict ? (
+            <span className="muted small">{label.verdict === 'pass' ? 'agrees' : 'disagrees'}</span>
+          ) : null}
           {label.note ? <span className="label-note-text">{label.note}</span> : null}
           <span className="muted small">
             {label.user ? `${label.user.name} in the application` : 'through the API'} ·{' '}

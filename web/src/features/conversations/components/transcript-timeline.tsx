@@ -72,7 +72,8 @@ export function TranscriptTimeline({
           >
             <div className="turn-head">
               <span className="turn-speaker">{speakerWord(turn.speaker, channel)}</span>
-              <span className="turn-index">#{index}</span>
+              {/* People count turns from 1 (as the results' reasons do); evidence_turns are indexes from 0. */}
+              <span className="turn-index">#{index + 1}</span>
               {typeof turn.start_ms === 'number' ? <span className="turn-time">{clock(turn.start_ms)}</span> : null}
               {misheard ? (
                 <Badge tone="warn" title={`Speech recognition confidence ${turn.asr_confidence}`}>
