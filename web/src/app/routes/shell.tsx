@@ -65,8 +65,20 @@ function TopBar({ session, env }: { session: Session; env: Env }) {
       <ProjectPicker projects={session.projects} />
       <EnvSwitch env={env} />
       <nav className="nav" aria-label="Main">
+        <Link to="/$env/home" params={{ env }} activeProps={{ className: 'active' }}>
+          Home
+        </Link>
         <Link to="/$env/conversations" params={{ env }} activeProps={{ className: 'active' }}>
           Conversations
+        </Link>
+        <Link to="/$env/checks" params={{ env }} activeProps={{ className: 'active' }}>
+          Checks
+        </Link>
+        <Link to="/$env/agents" params={{ env }} activeProps={{ className: 'active' }}>
+          Agents
+        </Link>
+        <Link to="/$env/groups" params={{ env }} activeProps={{ className: 'active' }}>
+          Groups
         </Link>
         <Link to="/$env/developers" params={{ env }} activeProps={{ className: 'active' }}>
           Developers
@@ -112,7 +124,9 @@ function ProjectPicker({ projects }: { projects: Session['projects'] }) {
 function EnvSwitch({ env }: { env: Env }) {
   const location = useLocation();
   const section = withoutBase(location.pathname).split('/').filter(Boolean)[1] ?? 'conversations';
-  const page = section === 'developers' || section === 'settings' ? section : 'conversations';
+  // A list page is kept (a check, agent or group page goes to its list: the other environment has its own).
+  const kept = ['developers', 'settings', 'home', 'checks', 'agents', 'groups'] as const;
+  const page = (kept as readonly string[]).includes(section) ? (section as (typeof kept)[number]) : 'conversations';
   return (
     <fieldset className="env-switch bare" aria-label="Environment">
       {ENVIRONMENTS.map((target) => (

@@ -1,0 +1,39 @@
+/** Groups as /app/api answers them (docs/app-api.md, part 2). */
+export type HealthStatus = 'healthy' | 'watch' | 'at_risk' | 'not_enough_calls';
+
+export interface HealthWindow {
+  conversations: number;
+  with_outcome: number;
+  resolution_rate: number | null;
+  handed_to_person_rate: number;
+  requests_for_person_not_honored: number;
+  avg_frustration: number | null;
+  compliance_failures: number;
+}
+
+export interface GroupSummary {
+  id: string;
+  name: string;
+  health_status: HealthStatus;
+  reason: string;
+  set_by: { id: string; name: string } | null;
+  agents: number;
+  last_7_days: HealthWindow;
+  last_30_days: HealthWindow;
+  last_conversation_at: string | null;
+}
+
+export interface GroupPage extends GroupSummary {
+  members: {
+    id: string;
+    name: string;
+    archived_at: string | null;
+    health_status: HealthStatus;
+    reason: string;
+    last_7_days: HealthWindow;
+    last_30_days: HealthWindow;
+    last_conversation_at: string | null;
+    active: boolean;
+    sets_status: boolean;
+  }[];
+}
