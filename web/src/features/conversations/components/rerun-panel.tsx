@@ -34,14 +34,9 @@ export function FailedNotice({
   return (
     <section className="alert alert-error failed-notice" data-testid="failed-notice">
       <div>
-        <strong>Scoring failed</strong> after {conversation.attempts} attempt{conversation.attempts === 1 ? '' : 's'}.{' '}
-        {conversation.last_error ? (
-          <>
-            The last attempt said: <q className="last-error">{conversation.last_error}</q>
-          </>
-        ) : (
-          'The service recorded no reason.'
-        )}
+        {/* The service words the last error plainly, with how many attempts failed. */}
+        <strong>Scoring failed.</strong>{' '}
+        <span className="last-error">{conversation.last_error ?? 'The service recorded no reason.'}</span>
         <div className="small">Nothing was lost: the conversation is stored and can be scored again.</div>
       </div>
       {canRerun ? (
