@@ -17,6 +17,7 @@ import {
 } from '../domain/checks.js';
 import type { Environment, ScorableConversation } from '../domain/conversation.js';
 import { isBookingToolCall } from '../domain/conversation.js';
+import { type JudgeDefinition, validateJudgeDefinition } from '../domain/judge.js';
 import type { ChecksTable, CheckVersionsTable, Database } from '../storage/schema.js';
 import type { Store } from '../storage/store.js';
 
@@ -36,8 +37,12 @@ export interface NewCustomCheck {
   category: CheckCategory;
   severity: Severity;
   status: CheckStatus;
-  rule: CustomRule;
+  /** A rule check has a rule; a plain-language check (decided by the LLM judge) has `judge` instead. */
+  rule?: CustomRule;
+  judge?: JudgeDefinition;
   scope?: CheckScope | null;
+  /** Needed to create a check as `active` when the status-change hook asks for one (see StatusChange). */
+  overrideReason?: string;
 }
 
 /** Who made a change, kept with the version it wrote ("app:<user id>", "cli:<login>"). */
@@ -52,8 +57,21 @@ export interface CheckEdit {
   severity?: Severity;
   status?: CheckStatus;
   rule?: CustomRule;
+  /** A new question or answer kind (plain-language checks only). */
+  judge?: JudgeDefinition;
   /** A new scope; null (or an empty one) makes the check apply to every conversation again. */
   scope?: CheckScope | null;
+  /** An owner's written reason to promote a check whose agreement with people's labels is below the bar. */
+  overrideReason?: string;
+}
+
+/** A change of a check's status (from null: created), which the status-change hook may refuse or record. */
+export interface StatusChange {
+  projectId: string;
+  check: CheckDefinition;
+  from: CheckStatus | null;
+  to: CheckStatus;
+  overrideReason: string | undefined;
 }
 
 /** One stored version of a check, for its history. */
@@ -66,6 +84,13 @@ export interface CheckVersionRecord {
 
 export class CatalogueError extends Error {}
 
+/** A plain-language check's kind and options follow its answer kind. */
+function judgeFields(judge: JudgeDefinition): Pick<CheckDefinition, 'judge' | 'kind' | 'options'> {
+  const question = { ...judge, question: judge.question.trim() };
+  if (judge.answer === 'choice') return { judge: question, kind: 'multiple_choice', options: judge.choices ?? [] };
+  return { judge: question, kind: judge.answer === 'score' ? 'score' : 'pass_fail' };
+}
+
 /** Which traffic a check scores: drafts only practice (test) calls; shadow and active checks everything. */
 export function scoresEnvironment(status: CheckStatus, environment: Environment): boolean {
   return status !== 'draft' || environment === 'test';
@@ -77,6 +102,11 @@ export function createCheckCatalogue(deps: {
   /** Returns an error message for a rule that cannot run, null for a good one. */
   validateRule: (rule: CustomRule) => string | null;
   clock?: () => number;
+  /**
+   * Called in the transaction of every status change (and of every creation): may refuse it with a
+   * CatalogueError (promotion to active needs agreement with people's labels) and records it in the history.
+   */
+  onStatusChange?: (tx: Kysely<Database>, change: StatusChange) => Promise<void>;
 }) {
   const { store, builtins } = deps;
   const clock = deps.clock ?? Date.now;
@@ -128,6 +158,7 @@ export function createCheckCatalogue(deps: {
       severity: version.severity as Severity,
       ...(version.options ? { options: JSON.parse(version.options) as string[] } : {}),
       ...(version.rule ? { rule: JSON.parse(version.rule) as CustomRule } : {}),
+      ...(version.judge ? { judge: JSON.parse(version.judge) as JudgeDefinition } : {}),
       ...(scope ? { scope } : { scope: undefined }),
       status: row.status as CheckStatus,
       version: version.version,
@@ -205,6 +236,12 @@ export function createCheckCatalogue(deps: {
     if (problem) throw new CatalogueError(`Invalid scope: ${problem}`);
   }
 
+  function checkJudge(judge: JudgeDefinition | undefined): void {
+    if (!judge) return;
+    const problem = validateJudgeDefinition(judge);
+    if (problem) throw new CatalogueError(`Invalid plain-language check: ${problem}`);
+  }
+
   async function writeVersion(
     tx: Kysely<Database>,
     projectId: string,
@@ -224,6 +261,7 @@ export function createCheckCatalogue(deps: {
         severity: check.severity,
         options: check.options ? JSON.stringify(check.options) : null,
         rule: check.rule ? JSON.stringify(check.rule) : null,
+        judge: check.judge ? JSON.stringify(check.judge) : null,
         scope: check.scope ? JSON.stringify(check.scope) : null,
         created_by: actor ?? null,
         created_at: clock(),
@@ -282,7 +320,10 @@ export function createCheckCatalogue(deps: {
         throw new CatalogueError('A check key is 2 to 64 lower-case letters, digits or "_", starting with a letter.');
       }
       if (builtinByKey.has(input.key)) throw new CatalogueError(`${input.key} is a built-in check.`);
+      if ((input.rule === undefined) === (input.judge === undefined))
+        throw new CatalogueError('A custom check has either a rule or a plain-language question (judge), not both.');
       checkRule(input.rule);
+      checkJudge(input.judge);
       checkScope(input.scope);
       const scope = normaliseScope(input.scope);
       return store
@@ -299,7 +340,8 @@ export function createCheckCatalogue(deps: {
             status: input.status,
             version: 1,
             builtin: false,
-            rule: input.rule,
+            ...(input.rule ? { rule: input.rule } : {}),
+            ...(input.judge ? judgeFields(input.judge) : {}),
             ...(scope ? { scope } : {}),
           };
           await tx
@@ -316,6 +358,13 @@ export function createCheckCatalogue(deps: {
             })
             .execute();
           await writeVersion(tx, projectId, check, input.actor);
+          await deps.onStatusChange?.(tx, {
+            projectId,
+            check,
+            from: null,
+            to: check.status,
+            overrideReason: input.overrideReason,
+          });
           return check;
         })
         .finally(() => scoringViews.delete(projectId));
@@ -324,6 +373,7 @@ export function createCheckCatalogue(deps: {
     /** An edit of the definition writes a new version; a change of status alone keeps the version. */
     async update(projectId: string, key: string, edit: CheckEdit & ChangeActor): Promise<CheckDefinition> {
       checkRule(edit.rule);
+      checkJudge(edit.judge);
       checkScope(edit.scope);
       return store
         .write(async (tx) => {
@@ -332,11 +382,14 @@ export function createCheckCatalogue(deps: {
           if (!current) throw new CatalogueError(`No check ${key} in this project.`);
           if (edit.rule && current.check.builtin)
             throw new CatalogueError('The rule of a built-in check cannot be changed.');
-          const { status, actor, scope: scopeEdit, ...fieldEdit } = edit;
+          if (edit.judge && !current.check.judge)
+            throw new CatalogueError('Only a plain-language check has a question to change.');
+          const { status, actor, scope: scopeEdit, overrideReason, judge: judgeEdit, ...fieldEdit } = edit;
           // A scope is compared and stored in its normal form; an empty one is "everywhere", stored as none.
           const definitionEdit = {
             ...fieldEdit,
             ...(scopeEdit === undefined ? {} : { scope: normaliseScope(scopeEdit) ?? null }),
+            ...(judgeEdit === undefined ? {} : judgeFields(judgeEdit)),
           };
           const changesDefinition = Object.entries(definitionEdit).some(
             ([field, value]) =>
@@ -351,6 +404,15 @@ export function createCheckCatalogue(deps: {
           };
           if (next.scope === null) delete next.scope;
           if (changesDefinition) await writeVersion(tx, projectId, next, actor);
+          if (next.status !== current.check.status) {
+            await deps.onStatusChange?.(tx, {
+              projectId,
+              check: next,
+              from: current.check.status,
+              to: next.status,
+              overrideReason,
+            });
+          }
           await tx
             .updateTable('checks')
             .set({ status: next.status, current_version: next.version, updated_at: clock() })

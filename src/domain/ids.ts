@@ -51,7 +51,9 @@ export type IdPrefix =
   | 'watt'
   | 'usr'
   | 'ses'
-  | 'inv';
+  | 'inv'
+  /** A check's status change (its history). */
+  | 'chg';
 
 export function newId(prefix: IdPrefix, now: number = Date.now()): string {
   return `${prefix}_${timeChars(now)}${randomChars()}`;

@@ -101,8 +101,9 @@ export function createQueue(
     /**
      * Claims up to `limit` ready jobs: queued ones that are due, and running ones whose lease ran out.
      * On PostgreSQL concurrent claimers skip each other's rows (FOR UPDATE SKIP LOCKED); SQLite has one writer.
+     * With `kinds`, only jobs of those kinds.
      */
-    claim(workerId: string, limit: number): Promise<Job[]> {
+    claim(workerId: string, limit: number, kinds?: readonly string[]): Promise<Job[]> {
       return store.write(async (tx) => {
         const now = clock();
         // Two queries, each an ordered range of the (status, run_at) index that stops after `limit` rows:
@@ -130,6 +131,8 @@ export function createQueue(
             .where('status', '=', status)
             .$if(status === 'queued', (qb) => qb.where('run_at', '<=', now))
             .$if(status === 'running', (qb) => qb.where('lease_until', '<', now))
+            // A worker claims only the kinds it has handlers for (scoring and second review run apart).
+            .$if(kinds !== undefined, (qb) => qb.where('kind', 'in', kinds as readonly string[]))
             .orderBy('run_at')
             .limit(max)
             .$if(store.dialect === 'postgres', (qb) => qb.forUpdate().skipLocked());

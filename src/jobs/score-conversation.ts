@@ -15,6 +15,7 @@ import { createScoringOutbox } from '../storage/webhooks/outbox.js';
 import { type JobHandler, LeaseLostError } from './job-handler.js';
 import { type Job, prepareJobCompletion } from './queue.js';
 import { createScoringBatchWriter } from './scoring-batch.js';
+import type { SecondReviewRouting } from './second-review.js';
 
 export interface Scorer {
   score(
@@ -94,6 +95,8 @@ export function scoreConversationHandler(deps: {
   catalogue: CheckCatalogue;
   scorer: Scorer;
   clock?: () => number;
+  /** The LLM judge's second review and plain-language checks; absent, results are written as the model left them. */
+  secondReview?: SecondReviewRouting;
 }): JobHandler {
   const clock = deps.clock ?? Date.now;
   const loadScorable = createScorableReader(deps.store);
@@ -146,13 +149,26 @@ export function scoreConversationHandler(deps: {
           },
         ];
       });
+      // A conversation that waits for the judge is written by its second-review job instead.
+      const routed = deps.secondReview
+        ? await deps.secondReview.route(job, {
+            projectId: scope.projectId,
+            conversationId: job.subject_id,
+            conversation,
+            checks,
+            outcome,
+            results: stored,
+            switchesBookingOn,
+          })
+        : stored;
+      if (routed === 'queued') return;
       // Written with the other jobs scored in this turn; the lease is still checked per job.
       await batchWriter.submit({
         job,
         scope,
         conversationId: job.subject_id,
         outcome,
-        results: stored,
+        results: routed,
         switchesBookingOn,
       });
     },

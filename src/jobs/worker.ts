@@ -45,6 +45,8 @@ export function createWorker(
 ): Worker {
   const id = options.workerId ?? `worker_${randomUUID().slice(0, 8)}`;
   const handlerFor = handlerRegistry(handlers);
+  // Only jobs this worker can run: another worker (of another kind) in the same store runs the rest.
+  const kinds = handlers.map((handler) => handler.kind);
   const running = new Set<Promise<void>>();
   let claimed: Job[] = [];
   let stopping = false;
@@ -106,7 +108,7 @@ export function createWorker(
     while (!stopping) {
       if (claimed.length === 0 && running.size < options.concurrency) {
         try {
-          claimed = await queue.claim(id, options.batchSize);
+          claimed = await queue.claim(id, options.batchSize, kinds);
         } catch (error) {
           logger.error({ err: error }, 'could not claim jobs; retrying');
           await pause(options.pollMs * 5);

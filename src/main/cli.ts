@@ -8,6 +8,7 @@ import { openStore } from '../storage/open.js';
 import { registerAgentCommands } from './commands/agents.js';
 import { registerCheckCommands } from './commands/checks.js';
 import { registerConversationCommands } from './commands/conversations.js';
+import { registerJudgeCommands, registerLabelCommands } from './commands/judge.js';
 import { emit, type Output, type Settings, UsageError } from './commands/shared.js';
 import { registerTenancyCommands } from './commands/tenancy.js';
 import { registerUserCommands } from './commands/users.js';
@@ -44,6 +45,8 @@ export function buildCli(settings: Settings): Command {
 
   registerTenancyCommands(program, settings);
   registerCheckCommands(program, settings);
+  registerJudgeCommands(program, settings);
+  registerLabelCommands(program, settings);
   registerConversationCommands(program, settings);
   registerAgentCommands(program, settings);
   registerWebhookCommands(program, settings);

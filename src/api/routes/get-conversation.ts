@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { principalOf } from '../auth.js';
 import type { AppDeps } from '../deps.js';
 import { ApiError } from '../errors.js';
+import { decidedByFor, optedInto } from '../renames.js';
 import { conversationResponseSchema } from '../schemas/conversation.js';
 import { errorResponses } from './error-responses.js';
 import type { ZodApp } from './types.js';
@@ -35,7 +36,9 @@ export function registerGetConversation(app: ZodApp, deps: AppDeps): void {
           'not_found',
           `No conversation ${request.params.id} in the ${principal.environment} environment.`,
         );
-      const { id, external_id, channel, status, outcome, ...rest } = conversation;
+      const { id, external_id, channel, status, outcome, results, ...rest } = conversation;
+      // `Service-Opt-In: second_review` reads `decided_by: llm_judge` by its planned name (docs/changelog.md).
+      const renamed = optedInto(request, 'second_review');
       return {
         id,
         external_id,
@@ -44,6 +47,9 @@ export function registerGetConversation(app: ZodApp, deps: AppDeps): void {
         outcome,
         dashboard_url: dashboardUrl(deps.config.publicUrl, principal.environment, id),
         ...rest,
+        results: renamed
+          ? results.map((result) => ({ ...result, decided_by: decidedByFor(result.decided_by, true) }))
+          : results,
       };
     },
   );

@@ -2,6 +2,7 @@ import { createCheckCatalogue } from '../../checks/catalogue.js';
 import { BUILTIN_CHECKS } from '../../scoring/builtin-checks.js';
 import { validateCustomRule } from '../../scoring/custom-rules.js';
 import { principalOf } from '../auth.js';
+import { createCheckJudgeFields } from '../check-judge-fields.js';
 import type { AppDeps } from '../deps.js';
 import { validationError } from '../errors.js';
 import { decodeListCursor, encodeListCursor, INVALID_CURSOR_MESSAGE, type ListCursorBinding } from '../list-cursor.js';
@@ -21,6 +22,7 @@ export function registerListChecks(app: ZodApp, deps: AppDeps): void {
     validateRule: validateCustomRule,
     clock: deps.clock,
   });
+  const checkJudgeFields = createCheckJudgeFields(deps);
   app.get(
     '/v1/checks',
     {
@@ -52,6 +54,7 @@ export function registerListChecks(app: ZodApp, deps: AppDeps): void {
         .sort((a, b) => (a.check.key < b.check.key ? -1 : a.check.key > b.check.key ? 1 : 0));
       const page = entries.slice(0, limit);
       const last = page.at(-1);
+      const judgeFields = await checkJudgeFields(principal.projectId, principal.environment);
       return {
         data: page.map(({ check, enabled }) => ({
           key: check.key,
@@ -66,6 +69,7 @@ export function registerListChecks(app: ZodApp, deps: AppDeps): void {
           kind: check.kind,
           options: check.options ?? null,
           scope: check.scope ?? null,
+          ...judgeFields(check),
         })),
         next_cursor: entries.length > limit && last ? encodeListCursor({ k: last.check.key }, binding) : null,
       };

@@ -159,6 +159,24 @@ export const checkSchema = z
           'values compared as text); outside it the check yields no result. null: every conversation.',
       )
       .meta({ id: 'CheckScope' }),
+    judge: z
+      .object({
+        question: z.string(),
+        answer: z.enum(['pass_fail', 'score', 'choice']),
+        choices: z.array(z.string()).nullable(),
+      })
+      .optional()
+      .describe('Present on a check written in plain language, which the LLM judge decides.'),
+    judge_unavailable_reason: z
+      .string()
+      .optional()
+      .describe(
+        'Present when a plain-language check yields no result now: no judge connected, or the daily cap reached.',
+      ),
+    agreement_dropped_at: z
+      .string()
+      .optional()
+      .describe('Present on an active check whose agreement over its last 50 labels fell below the bar, since when.'),
   })
   .meta({ id: 'Check' });
 

@@ -3,8 +3,29 @@ import { type Command, Option } from 'commander';
 import type { CheckEdit, NewCustomCheck } from '../../checks/catalogue.js';
 import { CatalogueError } from '../../checks/catalogue.js';
 import { CHECK_CATEGORIES, CHECK_STATUSES, type CustomRule, SEVERITIES } from '../../domain/checks.js';
+import { JUDGE_ANSWER_KINDS, type JudgeAnswerKind, type JudgeDefinition } from '../../domain/judge.js';
 import { addScopeOptions, cliActor, type ScopeFlags, scopeFromFlags } from './check-scope-options.js';
+import { registerAgreementCommands } from './judge.js';
 import { emit, emitList, type Output, resolveProject, type Settings, table, UsageError, withStore } from './shared.js';
+
+interface JudgeFlags {
+  judge?: string;
+  answer?: JudgeAnswerKind;
+  choices?: string;
+}
+
+function judgeFromFlags(flags: JudgeFlags): JudgeDefinition | undefined {
+  if (flags.judge === undefined) {
+    if (flags.choices !== undefined) throw new UsageError('--choices goes with --judge and --answer choice.');
+    return undefined;
+  }
+  const answer = flags.answer ?? 'pass_fail';
+  const choices = flags.choices
+    ?.split(',')
+    .map((choice) => choice.trim())
+    .filter(Boolean);
+  return { question: flags.judge, answer, ...(choices ? { choices } : {}) };
+}
 
 function parseRule(text: string | undefined): CustomRule | undefined {
   if (text === undefined) return undefined;
@@ -68,11 +89,19 @@ export function registerCheckCommands(program: Command, settings: Settings): voi
       emitList(options, human, rows);
     });
 
-  addScopeOptions(checks.command('create').description('create a custom check (a phrase or event rule)'))
+  addScopeOptions(
+    checks.command('create').description('create a custom check: a phrase or event rule, or a plain-language question'),
+  )
     .addOption(projectOption())
     .requiredOption('--key <key>', 'stable key, e.g. recording_disclosure')
     .requiredOption('--name <name>', 'name shown to people')
-    .requiredOption('--rule <json>', 'phrase or event rule as JSON (see README)')
+    .option('--rule <json>', 'phrase or event rule as JSON (see README)')
+    .option('--judge <question>', 'a question in plain language, decided by the LLM judge (instead of --rule)')
+    .addOption(
+      new Option('--answer <kind>', 'how the judge answers --judge').choices(JUDGE_ANSWER_KINDS).default('pass_fail'),
+    )
+    .option('--choices <list>', 'the named options of --answer choice, comma-separated')
+    .option('--override-reason <text>', 'why a plain-language check may be created active without agreement')
     .option('--description <text>', 'what the check decides', '')
     .addOption(new Option('--category <category>').choices(CHECK_CATEGORIES).default('custom'))
     .addOption(new Option('--severity <severity>').choices(SEVERITIES).default('medium'))
@@ -80,12 +109,19 @@ export function registerCheckCommands(program: Command, settings: Settings): voi
     .option('--json', 'print JSON')
     .action(
       async (
-        options: Output & Omit<NewCustomCheck, 'rule' | 'scope'> & ScopeFlags & { project?: string; rule: string },
+        options: Output &
+          Omit<NewCustomCheck, 'rule' | 'scope' | 'judge'> &
+          ScopeFlags & { project?: string; rule?: string } & JudgeFlags,
       ) => {
-        const rule = parseRule(options.rule) as CustomRule;
+        const rule = parseRule(options.rule);
+        const judge = judgeFromFlags(options);
         const {
           project,
           json,
+          rule: _r,
+          judge: _j,
+          answer: _an,
+          choices: _ch,
           scope: _s,
           channels: _c,
           agents: _a,
@@ -96,7 +132,13 @@ export function registerCheckCommands(program: Command, settings: Settings): voi
         } = options;
         const scope = scopeFromFlags(options);
         const check = await withCatalogue(settings, project, (catalogue, projectId) =>
-          catalogue.create(projectId, { ...fields, rule, ...(scope ? { scope } : {}), actor: cliActor() }),
+          catalogue.create(projectId, {
+            ...fields,
+            ...(rule ? { rule } : {}),
+            ...(judge ? { judge } : {}),
+            ...(scope ? { scope } : {}),
+            actor: cliActor(),
+          }),
         );
         emit(options, `Created check ${check.key} v${check.version} (${check.status}).`, check);
       },
@@ -110,6 +152,10 @@ export function registerCheckCommands(program: Command, settings: Settings): voi
     .addOption(new Option('--severity <severity>').choices(SEVERITIES))
     .addOption(new Option('--status <status>').choices(CHECK_STATUSES))
     .option('--rule <json>', 'a new rule (custom checks only)')
+    .option(
+      '--override-reason <text>',
+      "why to promote to active although agreement with people's labels is short of the bar",
+    )
     .option('--json', 'print JSON')
     .action(
       async (
@@ -141,6 +187,8 @@ export function registerCheckCommands(program: Command, settings: Settings): voi
         emit(options, `Check ${check.key} is now v${check.version} (${check.status}).`, check);
       },
     );
+
+  registerAgreementCommands(checks, settings);
 
   for (const [name, enabled] of [
     ['disable', false],
