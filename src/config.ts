@@ -34,6 +34,10 @@ const settingsSchema = z.object({
   CQM_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   CQM_WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   CQM_WEBHOOK_LEASE_MS: z.coerce.number().int().min(100).optional(),
+  CQM_JUDGE_BASE_URL: z.string().url().optional(),
+  CQM_JUDGE_MODEL: z.string().min(1).max(200).optional(),
+  CQM_JUDGE_API_KEY: z.string().min(1).optional(),
+  CQM_SECRET_KEY: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -65,6 +69,10 @@ export interface Config {
     /** How long a claimed message stays a worker's; by default twice the timeout plus 30 s. */
     leaseMs?: number | undefined;
   };
+  /** The instance's judge (every project without one of its own); null when none is configured. */
+  judge: { baseUrl: string; model: string; apiKey: string | null } | null;
+  /** Seals secrets at rest (judge API keys); without it the embedded store keeps a generated one in the data dir. */
+  secretKey: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -96,5 +104,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: s.CQM_WEBHOOK_CONCURRENCY,
       leaseMs: s.CQM_WEBHOOK_LEASE_MS,
     },
+    judge:
+      s.CQM_JUDGE_BASE_URL && s.CQM_JUDGE_MODEL
+        ? { baseUrl: s.CQM_JUDGE_BASE_URL, model: s.CQM_JUDGE_MODEL, apiKey: s.CQM_JUDGE_API_KEY ?? null }
+        : null,
+    secretKey: s.CQM_SECRET_KEY,
   };
 }

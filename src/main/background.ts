@@ -10,15 +10,26 @@ import { startHousekeeping } from '../jobs/housekeeping.js';
 import { handlerRegistry } from '../jobs/job-handler.js';
 import { createQueue, DEFAULT_QUEUE_OPTIONS } from '../jobs/queue.js';
 import { scoreConversationHandler } from '../jobs/score-conversation.js';
+import type { SecondReviewRouting } from '../jobs/second-review.js';
 import { createWorker, DEFAULT_WORKER_OPTIONS, type Worker } from '../jobs/worker.js';
+import { promotionGate } from '../judge/promotion.js';
 import { BUILTIN_CHECKS } from '../scoring/builtin-checks.js';
 import { validateCustomRule } from '../scoring/custom-rules.js';
 import { scoreConversation, scorerVersion } from '../scoring/pipeline.js';
+import { createLabelsRepo } from '../storage/labels-repo.js';
 import type { Store } from '../storage/store.js';
 import { createDispatcher } from '../webhooks/dispatcher.js';
+import { type JudgeSettings, judgeWork } from './judge-work.js';
 
 export function checkCatalogue(store: Store, clock: () => number = Date.now) {
-  return createCheckCatalogue({ store, builtins: BUILTIN_CHECKS, validateRule: validateCustomRule, clock });
+  return createCheckCatalogue({
+    store,
+    builtins: BUILTIN_CHECKS,
+    validateRule: validateCustomRule,
+    clock,
+    // Promotion to active needs agreement with people's labels (or an owner's written override).
+    onStatusChange: promotionGate(createLabelsRepo(store), clock),
+  });
 }
 
 /**
@@ -33,10 +44,13 @@ export function scoringWorker(
   config: Pick<Config, 'workerConcurrency' | 'jobLeaseMs'>,
   store: Store,
   logger: FastifyBaseLogger,
+  /** The judge's routing (see judge-work.ts); absent, nothing goes to a judge. */
+  secondReview?: SecondReviewRouting,
 ): Worker {
   const handler = scoreConversationHandler({
     store,
     catalogue: checkCatalogue(store),
+    ...(secondReview ? { secondReview } : {}),
     scorer: {
       score: (conversation, checks) => scoreConversation(conversation, checks),
       scorerVersion: (check) => scorerVersion(check),
@@ -66,11 +80,12 @@ export interface BackgroundWork {
 }
 
 export function startBackgroundWork(
-  config: Pick<Config, 'workerConcurrency' | 'jobLeaseMs' | 'webhooks'>,
+  config: Pick<Config, 'workerConcurrency' | 'jobLeaseMs' | 'webhooks'> & JudgeSettings,
   store: Store,
   logger: FastifyBaseLogger,
 ): BackgroundWork {
-  const worker = scoringWorker(config, store, logger);
+  const judge = judgeWork(config, store, checkCatalogue(store), logger);
+  const worker = scoringWorker(config, store, logger, judge.routing);
   const sweeper = createHealthSweeper({ store, logger });
   // Webhook deliveries from the outbox (and the hourly digest), beside scoring.
   const { webhooks } = config;
@@ -81,6 +96,7 @@ export function startBackgroundWork(
     ...(webhooks.leaseMs ? { leaseMs: webhooks.leaseMs } : {}),
   });
   worker.start();
+  judge.worker.start();
   sweeper.start();
   dispatcher.start();
   const housekeeping = startHousekeeping({ store, logger });
@@ -88,7 +104,7 @@ export function startBackgroundWork(
     workerId: worker.id,
     nudge: () => worker.nudge(),
     async stop() {
-      await Promise.all([worker.stop(), sweeper.stop(), dispatcher.stop(), housekeeping.stop()]);
+      await Promise.all([worker.stop(), judge.worker.stop(), sweeper.stop(), dispatcher.stop(), housekeeping.stop()]);
     },
   };
 }
