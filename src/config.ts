@@ -38,6 +38,7 @@ const settingsSchema = z.object({
   CQM_JUDGE_MODEL: z.string().min(1).max(200).optional(),
   CQM_JUDGE_API_KEY: z.string().min(1).optional(),
   CQM_SECRET_KEY: z.string().min(1).optional(),
+  CQM_METRICS_TOKEN: z.string().min(16, 'use at least 16 characters (for example `openssl rand -hex 32`)').optional(),
 });
 
 export interface Config {
@@ -73,6 +74,8 @@ export interface Config {
   judge: { baseUrl: string; model: string; apiKey: string | null } | null;
   /** Seals secrets at rest (judge API keys); without it the embedded store keeps a generated one in the data dir. */
   secretKey: string | undefined;
+  /** When set, GET /metrics wants `Authorization: Bearer <token>` (for a service listening beyond loopback). */
+  metricsToken: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -109,5 +112,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { baseUrl: s.CQM_JUDGE_BASE_URL, model: s.CQM_JUDGE_MODEL, apiKey: s.CQM_JUDGE_API_KEY ?? null }
         : null,
     secretKey: s.CQM_SECRET_KEY,
+    metricsToken: s.CQM_METRICS_TOKEN,
   };
 }

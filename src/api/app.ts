@@ -9,7 +9,7 @@ import { createKeyUsageRecorder } from '../storage/key-usage.js';
 import { registerAppStatic } from './app-static.js';
 import { createAuthHook, createKeyConfirmation } from './auth.js';
 import type { AppDeps } from './deps.js';
-import { ApiError, sendError, toApiError } from './errors.js';
+import { ApiError, logRequestFailure, sendError, toApiError } from './errors.js';
 import { compileFastCheck } from './fast-check.js';
 import { registerJsonBodyParser } from './json-body.js';
 import { registerJudgeMetrics } from './judge-metrics.js';
@@ -71,8 +71,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const recentlyValidKeys = new RecentlyValidKeys();
   const confirmKeyBeforeError = createKeyConfirmation({ tenancy: deps.tenancy, recentlyValidKeys });
   app.setErrorHandler(async (error, request, reply) => {
-    const apiError = await confirmKeyBeforeError(request, toApiError(error));
-    if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+    const limit = request.routeOptions.bodyLimit ?? deps.config.bodyLimitBytes;
+    const apiError = await confirmKeyBeforeError(request, toApiError(error, limit));
+    logRequestFailure(request, error, apiError);
     return sendError(request, reply, apiError);
   });
   app.setNotFoundHandler(async (request, reply) => {

@@ -9,7 +9,7 @@ import type { RateLimiter } from './rate-limit.js';
 
 /** Everything the HTTP layer needs, built by an entry point (or a test) and passed in. */
 export interface AppDeps {
-  config: Pick<Config, 'publicUrl' | 'bodyLimitBytes' | 'logRequests'>;
+  config: Pick<Config, 'publicUrl' | 'bodyLimitBytes' | 'logRequests'> & Partial<Pick<Config, 'metricsToken'>>;
   store: Store;
   tenancy: TenancyRepo;
   conversations: ConversationRepo;

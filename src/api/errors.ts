@@ -56,8 +56,41 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   return reply.code(error.status).type('application/json; charset=utf-8').send({ error: body });
 }
 
-/** Translates whatever was thrown into the envelope; internals never reach the client. */
-export function toApiError(error: unknown): ApiError {
+/** A byte count as people read limits: `1048576 bytes (1 MiB)`. */
+export function describeBytes(bytes: number): string {
+  const units: Array<[number, string]> = [
+    [1024 * 1024 * 1024, 'GiB'],
+    [1024 * 1024, 'MiB'],
+    [1024, 'KiB'],
+  ];
+  const unit = units.find(([size]) => bytes >= size);
+  if (!unit) return `${bytes} bytes`;
+  const amount = bytes / unit[0];
+  return `${bytes} bytes (${Number.isInteger(amount) ? amount : amount.toFixed(1)} ${unit[1]})`;
+}
+
+function tooLarge(bodyLimitBytes: number | undefined): ApiError {
+  const limit = bodyLimitBytes === undefined ? 'the limit' : `the limit of ${describeBytes(bodyLimitBytes)}`;
+  return new ApiError('payload_too_large', `The request body is larger than ${limit}.`);
+}
+
+/**
+ * Logs a request that failed on our side. A 501 is an answer the service means to give (a planned endpoint), not
+ * a fault: info, without a stack. Other 5xx are errors with the stack, for whoever runs the service.
+ */
+export function logRequestFailure(request: FastifyRequest, error: unknown, apiError: ApiError): void {
+  if (apiError.status === ERROR_STATUS.not_implemented) {
+    request.log.info({ status: apiError.status, type: apiError.type }, apiError.message);
+    return;
+  }
+  if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+}
+
+/**
+ * Translates whatever was thrown into the envelope; internals never reach the client. `bodyLimitBytes` is the
+ * limit the request was held to, which a 413 names.
+ */
+export function toApiError(error: unknown, bodyLimitBytes?: number): ApiError {
   if (error instanceof ApiError) return error;
   if (isStoreUnavailable(error)) {
     return new ApiError(
@@ -72,14 +105,13 @@ export function toApiError(error: unknown): ApiError {
   const fastifyError = error as Partial<FastifyError> | null;
   switch (fastifyError?.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiError('payload_too_large', 'The request body is larger than the limit.');
+      return tooLarge(bodyLimitBytes);
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new ApiError('invalid_json', 'The request body is not valid JSON.');
   }
-  if (fastifyError?.statusCode === 413)
-    return new ApiError('payload_too_large', 'The request body is larger than the limit.');
+  if (fastifyError?.statusCode === 413) return tooLarge(bodyLimitBytes);
   if (error instanceof SyntaxError) return new ApiError('invalid_json', 'The request body is not valid JSON.');
   return new ApiError('server_error', 'Something went wrong on our side; retry later.');
 }

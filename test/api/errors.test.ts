@@ -51,12 +51,16 @@ describe.each(backends)('error responses on $name', (backend) => {
       expectError(response, 400, 'invalid_json');
     });
 
-    it.skipIf(!backend.available)('refuses a __proto__ key anywhere in the body with 400 invalid_json', async () => {
+    it.skipIf(!backend.available)('refuses a __proto__ key anywhere in the body with 422 naming it', async () => {
       const t = app();
       const body = JSON.stringify(conversationBody()).replace(/^\{/, '{"__proto__": {"polluted": true}, ');
-      expectError(await postConversation(t, body), 400, 'invalid_json');
+      expect(expectError(await postConversation(t, body), 422, 'validation_error').fields).toHaveProperty([
+        '__proto__',
+      ]);
       const nested = JSON.stringify(conversationBody()).replace('"metadata":{', '"metadata":{"__proto__":{"x":1},');
-      expectError(await postConversation(t, nested), 400, 'invalid_json');
+      expect(expectError(await postConversation(t, nested), 422, 'validation_error').fields).toHaveProperty([
+        'metadata.__proto__',
+      ]);
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     });
 
