@@ -8,6 +8,7 @@ import { BOOKING_CHECK_KEYS } from '../src/checks/catalogue.js';
 import type { CheckDefinition } from '../src/domain/checks.js';
 import { isBookingToolCall, type ScorableConversation } from '../src/domain/conversation.js';
 import { scoringWorker } from '../src/main/background.js';
+import { loadTrainedModels } from '../src/main/model-files.js';
 import { BUILTIN_CHECKS } from '../src/scoring/builtin-checks.js';
 import { scoreConversation } from '../src/scoring/pipeline.js';
 import { createConversationRepo, type NewConversation, type Scope } from '../src/storage/conversation-repo.js';
@@ -95,16 +96,23 @@ function applicableChecks(bodies: ConversationBody[]): CheckDefinition[][] {
 }
 
 /** The scoring pipeline alone, over the same conversations: the floor under what a worker can cost. */
-function timePureScoring(bodies: ConversationBody[]) {
+function timePureScoring(bodies: ConversationBody[], log: (line: string) => void) {
   const conversations = bodies.map(scorable);
   const checks = applicableChecks(bodies);
+  // With the trained models, as the worker scores: loaded once, their load measured on its own.
+  const loadCpuBefore = process.cpuUsage();
+  const { models, loadMs, bytes } = loadTrainedModels();
+  const loadCpu = process.cpuUsage(loadCpuBefore);
+  log(
+    `  trained models: ${(bytes / 1e6).toFixed(2)} MB of files, loaded in ${loadMs.toFixed(0)} ms wall, ${((loadCpu.user + loadCpu.system) / 1000).toFixed(0)} ms CPU`,
+  );
   for (let i = 0; i < Math.min(PURE_WARMUP, conversations.length); i++) {
-    scoreConversation(conversations[i] as ScorableConversation, checks[i] as CheckDefinition[]);
+    scoreConversation(conversations[i] as ScorableConversation, checks[i] as CheckDefinition[], undefined, models);
   }
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   for (let i = 0; i < conversations.length; i++) {
-    scoreConversation(conversations[i] as ScorableConversation, checks[i] as CheckDefinition[]);
+    scoreConversation(conversations[i] as ScorableConversation, checks[i] as CheckDefinition[], undefined, models);
   }
   const wallMs = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
@@ -229,7 +237,7 @@ export async function measureThroughput(
   // After the worker, so that the worker's code was compiled for what a worker sees (conversations read
   // back from the store), not for this loop's objects.
   log(`  pure scoring: ${n} conversations through scoreConversation (after ${PURE_WARMUP} to warm up)...`);
-  const pure = timePureScoring(bodies);
+  const pure = timePureScoring(bodies, log);
 
   const cpuMs = (cpu.user + cpu.system) / 1000;
   return {

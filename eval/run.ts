@@ -7,6 +7,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuiltinCheckKey } from '../src/domain/checks.js';
+import { loadTrainedModels } from '../src/main/model-files.js';
 import { BUILTIN_CHECKS } from '../src/scoring/builtin-checks.js';
 import { scoreConversation } from '../src/scoring/pipeline.js';
 import { loadDataset, toConversation } from './dataset.js';
@@ -30,9 +31,14 @@ const setArgument = process.argv.indexOf('--set');
 const setName = setArgument === -1 ? 'data' : (process.argv[setArgument + 1] ?? 'data');
 const cases = loadDataset(join(dirname(fileURLToPath(import.meta.url)), setName));
 const predictions = new Map<BuiltinCheckKey, Prediction[]>(BUILTIN_CHECKS.map((check) => [check.key, []]));
+// The model as the service runs it: the trained files in models/, loaded once.
+const { models, loadMs, bytes } = loadTrainedModels();
+console.log(
+  `Trained models: ${(bytes / 1e6).toFixed(2)} MB of files (fingerprint ${models.fingerprint}), loaded in ${loadMs.toFixed(0)} ms.`,
+);
 
 for (const item of cases) {
-  const { results } = scoreConversation(toConversation(item), [...BUILTIN_CHECKS]);
+  const { results } = scoreConversation(toConversation(item), [...BUILTIN_CHECKS], undefined, models);
   for (const result of results) {
     const key = result.check_key as BuiltinCheckKey;
     const expected = item.expected[key];

@@ -20,6 +20,7 @@ import { createLabelsRepo } from '../storage/labels-repo.js';
 import type { Store } from '../storage/store.js';
 import { createDispatcher } from '../webhooks/dispatcher.js';
 import { type JudgeSettings, judgeWork } from './judge-work.js';
+import { loadTrainedModels } from './model-files.js';
 
 export function checkCatalogue(store: Store, clock: () => number = Date.now) {
   return createCheckCatalogue({
@@ -47,13 +48,20 @@ export function scoringWorker(
   /** The judge's routing (see judge-work.ts); absent, nothing goes to a judge. */
   secondReview?: SecondReviewRouting,
 ): Worker {
+  // The trained parts of the offline model (models/*.json), read once as the worker starts; their fingerprint is
+  // part of every scorer_version, so results scored with other model files can be told apart.
+  const { models, loadMs, bytes } = loadTrainedModels();
+  logger.info(
+    { model_files_bytes: bytes, load_ms: Math.round(loadMs), fingerprint: models.fingerprint },
+    'trained models loaded',
+  );
   const handler = scoreConversationHandler({
     store,
     catalogue: checkCatalogue(store),
     ...(secondReview ? { secondReview } : {}),
     scorer: {
-      score: (conversation, checks) => scoreConversation(conversation, checks),
-      scorerVersion: (check) => scorerVersion(check),
+      score: (conversation, checks) => scoreConversation(conversation, checks, undefined, models),
+      scorerVersion: (check) => scorerVersion(check, models.fingerprint),
     },
   });
   const queue = createQueue(store, handlerRegistry([handler]), {

@@ -21,6 +21,7 @@ import type { Outcome, ScorableConversation } from '../domain/conversation.js';
 import { scoreCustomRule } from './custom-rules.js';
 import type { Finding } from './model/finding.js';
 import { analyseConversation, type ConversationAnalysis, MODEL_FINDINGS } from './model/offline-model.js';
+import type { TrainedModels } from './model/trained-models.js';
 import { escalatedByRule } from './outcome-rule.js';
 
 export { SCORING_ENGINE_VERSION, scorerVersion } from './scorer-version.js';
@@ -92,8 +93,11 @@ export function scoreConversation(
   conversation: ScorableConversation,
   checks: CheckDefinition[],
   clock: () => number = defaultClock,
+  models: TrainedModels | null = null,
 ): { outcome: Outcome | null; results: CheckResultDraft[] } {
-  const context: StageContext = { conversation, analysis: analyseConversation(conversation) };
+  // `models`: the trained parts (models/*.json), loaded once at start by whoever runs scoring; without them
+  // (unit tests of the written rules) the model reads by its rules alone.
+  const context: StageContext = { conversation, analysis: analyseConversation(conversation, models) };
   const results: CheckResultDraft[] = [];
   for (const check of checks) {
     // Outside its scope a check yields no result at all (not `not_applicable`): it never counts anywhere.

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { CheckDefinition } from '../domain/checks.js';
 
 /** Bump whenever scoring logic, lexicons or thresholds change. */
-export const SCORING_ENGINE_VERSION = '1.1.1';
+export const SCORING_ENGINE_VERSION = '1.2.0';
 
 const VERSION_LENGTH = 12;
 
@@ -24,7 +24,9 @@ const remembered = new Map<string, string>();
 
 /**
  * An opaque short string that changes whenever the engine version, the check (key and version) or
- * the model configuration changes.
+ * the model configuration changes. For the offline model, `modelConfigFingerprint` is the hash of its
+ * trained model files (`TrainedModels.fingerprint`, see model/trained-models.ts), so a retrained model file
+ * gives new scorer versions.
  */
 export function scorerVersion(check: VersionedCheck, modelConfigFingerprint = ''): string {
   const input = JSON.stringify([check.key, check.version, modelConfigFingerprint]);

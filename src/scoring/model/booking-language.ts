@@ -3,6 +3,7 @@
  * successful", "got you down for the 9:15") or that it is not ("I wasn't able to lock that in",
  * "the system is down", "that slot is no longer available").
  */
+import type { BookingActReader } from './booking-acts.js';
 import { anyCueMatches, anyOf, type Cue, cue, firstAffirmed, gap, optional } from './cue.js';
 import type { ReadSentence } from './read-sentence.js';
 import type { ReadTurn } from './reading.js';
@@ -117,7 +118,7 @@ const CONTEXTUAL_CLAIMS: readonly Cue[] = [
 
 /** Where a booking is being discussed. */
 const BOOKING_TOPIC = new RegExp(
-  `(?:^| )${anyOf('book', 'booking', 'booked', 'schedule', 'scheduled', 'reserve', 'reserved', 'reservation', 'appointment', 'table for', 'slot', 'opening', 'availability')}(?: |$)`,
+  `(?:^| )${anyOf('book', 'booking', 'booked', 'schedule', 'scheduled', 'reserve', 'reserved', 'reservation', 'appointment', 'table for', 'slot', 'opening', 'availability', 'reservations', 'ticket', 'tickets', 'buy', 'purchase', 'appointments')}(?: |$)`,
 );
 
 const FAILED_VERB = anyOf(
@@ -190,28 +191,129 @@ function isQuestionOrCondition(sentence: ReadSentence): boolean {
   return sentence.text.endsWith('?') || /^(?:if|once|when|after|before|as soon as) /.test(sentence.text);
 }
 
-export type BookingStatement = { kind: 'claim' | 'admission'; turn: ReadTurn; said: string; explicit: boolean };
+/**
+ * A call back, a message or a note is arranged, not booked: "I have scheduled a call back from a manager",
+ * "I've left a message for the owner". Such a sentence is no booking claim unless it also names something
+ * booked (an appointment, a table, a visit ...).
+ */
+const CALLBACK_OR_MESSAGE = new RegExp(
+  `(?:^| )${anyOf('call back', 'callback', 'call you', 'a call', 'phone call', 'message', 'voicemail', 'note', 'follow up')}(?: |$)`,
+);
+const BOOKED_THING = new RegExp(
+  `(?:^| )${anyOf('appointment', 'reservation', 'booking', 'table', 'visit', 'slot', 'session', 'class', 'tour', 'lesson', 'room', 'consult', 'consultation', 'install', 'installation', 'service', 'pickup', 'ride', 'ticket for', 'tickets')}s?(?: |$)`,
+);
+
+function arrangesOnlyACallOrMessage(sentence: ReadSentence): boolean {
+  return CALLBACK_OR_MESSAGE.test(sentence.text) && !BOOKED_THING.test(sentence.text);
+}
+
+export type BookingStatement = {
+  kind: 'claim' | 'admission';
+  turn: ReadTurn;
+  said: string;
+  explicit: boolean;
+  /** What decided it: a written pattern, or the model trained on the corpus's dialogue acts (with its probability). */
+  by: 'pattern' | { model: number };
+};
 
 /** All the statements' cues: most sentences make none, and one pattern tells so. */
 const ANY_STATEMENT: readonly Cue[] = [...FAILURE_ADMISSIONS, ...EXPLICIT_CLAIMS, ...CONTEXTUAL_CLAIMS];
 
+/** How sure the act model must be before its reading counts as a statement of its own. */
+const ACT_MODEL_CONFIDENCE = 0.5;
+/** How sure it must be that a whole turn asks for confirmation or makes an offer to overrule a pattern's claim. */
+const ASKING_TURN = 0.9;
+/** How sure it must be that a sentence is something other than a report of the outcome to overrule a pattern's claim. */
+const OVERRULE_PATTERN = 0.95;
+
 /**
- * What an agent turn says about the booking, in the order said. A contextual claim counts only
- * when `bookingInContext` holds (a booking tool call, or booking words nearby).
+ * The act model learned from conversations about nothing but transactions, where any short statement late in
+ * the call tends to report one; on other talk ("Congratulations!", "You've reached the clinic") it guesses.
+ * Its reading counts on its own only for a sentence that speaks of a transaction at all.
  */
-export function bookingStatements(turn: ReadTurn, bookingInContext: boolean): BookingStatement[] {
+const SPEAKS_OF_A_TRANSACTION = new RegExp(
+  `(?:^| )(?:${anyOf('book', 'booked', 'booking', 'reserve', 'reserved', 'reservation', 'reservations', 'schedule', 'scheduled', 'appointment', 'appointments', 'confirmed', 'confirmation', 'purchase', 'purchased', 'bought', 'ticket', 'tickets', 'table', 'slot', 'visit', 'order', 'ordered', 'transaction', 'transfer', 'payment', 'ride', 'made', 'make', 'complete', 'completed', 'successful', 'successfully', 'success', 'went thru', 'go thru')})(?: |$)`,
+);
+/**
+ * A claim the model reads on its own must state a result, not an intent, an ability, an offer or where the
+ * caller has called: "Let's get it booked", "I can schedule a technician", "You've reached the appointment
+ * line", "a midsize is available" are none.
+ */
+const NOT_A_RESULT = new RegExp(
+  `(?:^| )${anyOf('will', 'can', 'could', 'would', 'let us', 'let me', 'going to', 'may', 'might', 'should', 'need', 'needed', 'reached', 'talking', 'covering', 'line', 'desk', 'available', 'if')}(?: |$)`,
+);
+/** A turn that asks: SGD's requests to confirm details end in a question or say "please confirm". */
+const ASKS = /\?|please confirm/i;
+
+/**
+ * What an agent turn says about the booking, in the order said. A contextual claim counts only when
+ * `bookingInContext` holds (a booking tool call, or booking words nearby); so does anything the act model
+ * reads, since it learned from conversations that were all about a transaction.
+ */
+export function bookingStatements(
+  turn: ReadTurn,
+  bookingInContext: boolean,
+  acts: BookingActReader | null = null,
+): BookingStatement[] {
   const statements: BookingStatement[] = [];
+  // A turn that, read whole, asks the caller to confirm details or offers an option states nothing done yet,
+  // whatever one of its sentences looks like ("Please confirm: you will have 2 tickets reserved for Friday").
+  const whole =
+    bookingInContext && acts && turn.sentences.length > 1 && ASKS.test(turn.text) ? acts.read(turn.text) : null;
+  const onlyAsks = whole !== null && whole.act === 'confirm' && whole.probability >= ASKING_TURN;
   for (const sentence of turn.sentences) {
-    if (!anyCueMatches(sentence, ANY_STATEMENT) || isQuestionOrCondition(sentence)) continue;
-    if (firstAffirmed(sentence, FAILURE_ADMISSIONS)) {
-      statements.push({ kind: 'admission', turn, said: sentence.original, explicit: true });
-    } else if (firstAffirmed(sentence, EXPLICIT_CLAIMS)) {
-      statements.push({ kind: 'claim', turn, said: sentence.original, explicit: true });
-    } else if (bookingInContext && firstAffirmed(sentence, CONTEXTUAL_CLAIMS)) {
-      statements.push({ kind: 'claim', turn, said: sentence.original, explicit: false });
+    if (isQuestionOrCondition(sentence)) continue;
+    const patterned = anyCueMatches(sentence, ANY_STATEMENT);
+    const learned =
+      bookingInContext && acts && (patterned || SPEAKS_OF_A_TRANSACTION.test(sentence.text))
+        ? acts.read(sentence.original)
+        : null;
+    if (!patterned && (learned === null || learned.probability < ACT_MODEL_CONFIDENCE)) continue;
+    // A pattern's claim the model is all but sure only informs ("The event is scheduled for 6 pm" gives a time,
+    // it books nothing) is dropped; its admissions stand, and so do claims it reads as details read back, as
+    // agents confirm a booking ("You're scheduled for tomorrow, 8 to 10 a.m.").
+    const onlyInforms = learned !== null && learned.act === 'other' && learned.probability >= OVERRULE_PATTERN;
+    const statement = (kind: BookingStatement['kind'], explicit: boolean, by: BookingStatement['by']) =>
+      statements.push({ kind, turn, said: sentence.original, explicit, by });
+    if (patterned && firstAffirmed(sentence, FAILURE_ADMISSIONS)) {
+      statement('admission', true, 'pattern');
+    } else if (learned?.act === 'failure' && learned.probability >= ACT_MODEL_CONFIDENCE) {
+      statement('admission', true, { model: learned.probability });
+    } else if (arrangesOnlyACallOrMessage(sentence)) {
+      // Neither a claim nor an admission, whatever the words "scheduled" or "booked" suggest.
+    } else if (onlyAsks) {
+      // Asked, not done.
+    } else if (patterned && firstAffirmed(sentence, EXPLICIT_CLAIMS)) {
+      if (!onlyInforms) statement('claim', true, 'pattern');
+    } else if (
+      learned?.act === 'success' &&
+      learned.probability >= ACT_MODEL_CONFIDENCE &&
+      SPEAKS_OF_A_TRANSACTION.test(sentence.text) &&
+      !NOT_A_RESULT.test(sentence.text)
+    ) {
+      statement('claim', false, { model: learned.probability });
+    } else if (patterned && bookingInContext && firstAffirmed(sentence, CONTEXTUAL_CLAIMS)) {
+      statement('claim', false, 'pattern');
     }
   }
   return statements;
+}
+
+/**
+ * The agent's turn right after a booking tool call, read whole: in the corpus, the turn that follows a
+ * transaction reports it, often in words no pattern or single sentence gives away ("Great, you got it.",
+ * "Good, have a nice time."). Read as a report of success, it is a claim, which the checks then hold
+ * against the call's status.
+ */
+export function reportAfterCall(turn: ReadTurn, acts: BookingActReader): BookingStatement | null {
+  const whole = acts.read(turn.text);
+  if (whole.act !== 'success' || whole.probability < ACT_MODEL_CONFIDENCE) return null;
+  if (
+    turn.sentences.some((sentence) => NOT_A_RESULT.test(sentence.text) && SPEAKS_OF_A_TRANSACTION.test(sentence.text))
+  ) {
+    return null;
+  }
+  return { kind: 'claim', turn, said: turn.text, explicit: false, by: { model: whole.probability } };
 }
 
 export function talksAboutBooking(turn: ReadTurn): boolean {

@@ -8,7 +8,8 @@
  * then report its result, so every statement about the outcome is read as made after the call.
  */
 import { type ConversationEvent, eventOutcome, isBookingToolCall } from '../../domain/conversation.js';
-import { type BookingStatement, bookingStatements, talksAboutBooking } from './booking-language.js';
+import type { BookingActReader } from './booking-acts.js';
+import { type BookingStatement, bookingStatements, reportAfterCall, talksAboutBooking } from './booking-language.js';
 import { citeTurn, type Finding, restsOnlyOnMisheard, uniqueSorted } from './finding.js';
 import type { ConversationReading, ReadTurn } from './reading.js';
 import { eventCameAfter, happenedBeforeTurnEnded } from './timeline.js';
@@ -27,7 +28,7 @@ function callName(event: ConversationEvent): string {
   return event.name ?? event.type;
 }
 
-export function analyseBooking(reading: ConversationReading): BookingAnalysis {
+export function analyseBooking(reading: ConversationReading, acts: BookingActReader | null = null): BookingAnalysis {
   const calls = reading.conversation.events.filter(isBookingToolCall);
   const statements: BookingStatement[] = [];
   const bookingTalk = calls.length > 0 ? [] : reading.turns.map(talksAboutBooking);
@@ -36,8 +37,10 @@ export function analyseBooking(reading: ConversationReading): BookingAnalysis {
     const inContext =
       calls.length > 0 ||
       bookingTalk.slice(Math.max(0, position - BOOKING_CONTEXT_WINDOW), position + 1).includes(true);
-    statements.push(...bookingStatements(turn, inContext));
+    statements.push(...bookingStatements(turn, inContext, acts));
   });
+  if (acts) statements.push(...reportsAfterCalls(reading, calls, statements, acts));
+  statements.sort((a, b) => a.turn.index - b.turn.index);
   const lastFailure = calls.findLast((call) => eventOutcome(call) === 'failure') ?? null;
   const recovered =
     lastFailure !== null &&
@@ -50,6 +53,28 @@ export function analyseBooking(reading: ConversationReading): BookingAnalysis {
     unrecoveredFailure: recovered ? null : lastFailure,
     anySuccess: calls.some((call) => eventOutcome(call) === 'success'),
   };
+}
+
+/** For each timed booking call, the agent's next turn when it says nothing the sentence reading caught. */
+function reportsAfterCalls(
+  reading: ConversationReading,
+  calls: readonly ConversationEvent[],
+  found: readonly BookingStatement[],
+  acts: BookingActReader,
+): BookingStatement[] {
+  const reports: BookingStatement[] = [];
+  const read = new Set(found.map((statement) => statement.turn.index));
+  for (const call of calls) {
+    if (call.at_ms === undefined) continue;
+    const next = reading.turns.find(
+      (turn) => turn.speaker === 'agent' && (turn.endMs ?? turn.startMs ?? -1) >= (call.at_ms as number),
+    );
+    if (!next || read.has(next.index)) continue;
+    const report = reportAfterCall(next, acts);
+    if (report) reports.push(report);
+    read.add(next.index);
+  }
+  return reports;
 }
 
 function succeededBefore(calls: readonly ConversationEvent[], turn: ReadTurn): ConversationEvent | undefined {

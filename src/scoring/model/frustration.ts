@@ -5,6 +5,7 @@
  * callers describe bad situations (a burst pipe, a stolen card) without being upset with anyone.
  */
 import { anyCueMatches, anyOf, type Cue, cue, firstAffirmed, gap, optional } from './cue.js';
+import type { DissatisfactionReading } from './dissatisfaction.js';
 import { citeTurn, type Finding, turnNames, uniqueSorted } from './finding.js';
 import type { ReadSentence } from './read-sentence.js';
 import type { ConversationReading, ReadTurn } from './reading.js';
@@ -367,14 +368,18 @@ function combine(readings: readonly TurnReading[], weigh: (turn: ReadTurn) => nu
   return 1 - calm * (1 - repeatedAsk);
 }
 
-export function frustrationFinding(reading: ConversationReading, personRequests: number): Finding {
+export function frustrationFinding(
+  reading: ConversationReading,
+  personRequests: number,
+  dissatisfaction: DissatisfactionReading | null = null,
+): Finding {
   const turns = reading.turns.filter((turn) => turn.speaker === 'user').map(readTurn);
   const signs = turns.filter((turnReading) => turnReading.strength > 0);
   const repeatedAsk = personRequests > 1 ? REPEATED_ASK_STRENGTH : 0;
   // Possibly misheard turns count for less in the score; a verdict they alone would carry is
   // left uncertain.
   const weighted = combine(signs, (turn) => turn.weight, repeatedAsk);
-  const score = Math.round(Math.min(MAX_SCORE, weighted) * 100) / 100;
+  const score = withDissatisfaction(Math.min(MAX_SCORE, weighted), dissatisfaction);
   const asHeard = combine(signs, () => 1, repeatedAsk);
   const fromClearTurns = combine(signs, (turn) => (turn.misheard ? 0 : 1), repeatedAsk);
   const cited = [...signs]
@@ -383,19 +388,20 @@ export function frustrationFinding(reading: ConversationReading, personRequests:
     .sort((a, b) => a.turn.index - b.turn.index);
   const evidence = uniqueSorted(cited.map((sign) => sign.turn.index));
   const citations = cited.map((sign) => citeTurn(sign.turn, sign.said)).join(' and ');
+  const dissatisfied = dissatisfactionNote(reading, dissatisfaction);
 
   if (asHeard < FRUSTRATION_THRESHOLD) {
     const reason =
       cited.length > 0
         ? `The caller showed mild signs of frustration in ${citations}, not enough to count as frustrated.`
         : 'The caller stayed calm; no signs of frustration.';
-    return { verdict: 'pass', score, reason, evidence_turns: evidence };
+    return { verdict: 'pass', score, reason: `${reason}${dissatisfied}`, evidence_turns: evidence };
   }
   if (fromClearTurns < FRUSTRATION_THRESHOLD) {
     return {
       verdict: 'uncertain',
       score,
-      reason: `The signs of frustration are in ${turnNames(evidence)}, which may have been misheard.`,
+      reason: `The signs of frustration are in ${turnNames(evidence)}, which may have been misheard.${dissatisfied}`,
       evidence_turns: evidence,
     };
   }
@@ -403,7 +409,31 @@ export function frustrationFinding(reading: ConversationReading, personRequests:
   return {
     verdict: 'fail',
     score,
-    reason: `The caller sounded frustrated in ${citations}.${repeated}`,
+    reason: `The caller sounded frustrated in ${citations}.${repeated}${dissatisfied}`,
     evidence_turns: evidence,
   };
+}
+
+/**
+ * The score: the probability that the caller was frustrated or dissatisfied at some point. The signs of
+ * frustration give one probability, the model trained on satisfaction ratings another (calibrated, see
+ * models/dissatisfaction.md); taken as independent evidence, the caller was calm and satisfied throughout
+ * only if neither happened. The verdict stays with the signs of frustration at FRUSTRATION_THRESHOLD: a
+ * caller who was merely disappointed passes (eval/README.md), and the ratings speak of disappointment as
+ * much as of anger.
+ */
+function withDissatisfaction(frustrated: number, dissatisfaction: DissatisfactionReading | null): number {
+  const either = 1 - (1 - frustrated) * (1 - (dissatisfaction?.atSomePoint ?? 0));
+  return Math.round(Math.min(MAX_SCORE, either) * 100) / 100;
+}
+
+/** Below this the dissatisfaction model's reading is not worth a sentence in the reason. */
+const NOTEWORTHY_DISSATISFACTION = 0.5;
+
+function dissatisfactionNote(reading: ConversationReading, dissatisfaction: DissatisfactionReading | null): string {
+  const likeliest = dissatisfaction?.likeliest;
+  if (!dissatisfaction || !likeliest || dissatisfaction.atSomePoint < NOTEWORTHY_DISSATISFACTION) return '';
+  const turn = reading.turns[likeliest.index];
+  if (!turn) return '';
+  return ` The model trained on satisfaction ratings puts the chance they were dissatisfied at some point at ${dissatisfaction.atSomePoint.toFixed(2)}, most of all in ${citeTurn(turn)}.`;
 }

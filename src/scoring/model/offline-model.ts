@@ -12,15 +12,19 @@ import {
   confirmationAccuracyFinding,
   failureDisclosureFinding,
 } from './booking.js';
+import { type DissatisfactionReading, readDissatisfaction } from './dissatisfaction.js';
 import type { Finding } from './finding.js';
 import { frustrationFinding } from './frustration.js';
 import { analysePersonRequests, type PersonRequestAnalysis, personRequestFinding } from './person-request.js';
 import { type ConversationReading, readConversation } from './reading.js';
 import { realInquiryFinding } from './real-inquiry.js';
 import { resolutionFinding } from './resolution.js';
+import type { TrainedModels } from './trained-models.js';
 
 export interface ConversationAnalysis {
   reading(): ConversationReading;
+  /** The dissatisfaction model's reading of the caller's turns; null without trained models. */
+  dissatisfaction(): DissatisfactionReading | null;
   personRequests(): PersonRequestAnalysis;
   realInquiry(): Finding;
   frustration(): Finding;
@@ -35,15 +39,22 @@ function once<T>(compute: () => T): () => T {
   };
 }
 
-export function analyseConversation(conversation: ScorableConversation): ConversationAnalysis {
+export function analyseConversation(
+  conversation: ScorableConversation,
+  models: TrainedModels | null = null,
+): ConversationAnalysis {
   const reading = once(() => readConversation(conversation));
   const personRequests = once(() => analysePersonRequests(reading()));
+  const dissatisfaction = once(() =>
+    models ? readDissatisfaction(models.dissatisfaction, conversation.transcript) : null,
+  );
   return {
     reading,
+    dissatisfaction,
     personRequests,
     realInquiry: once(() => realInquiryFinding(reading())),
-    frustration: once(() => frustrationFinding(reading(), personRequests().clearRequests.length)),
-    booking: once(() => analyseBooking(reading())),
+    frustration: once(() => frustrationFinding(reading(), personRequests().clearRequests.length, dissatisfaction())),
+    booking: once(() => analyseBooking(reading(), models?.bookingActs ?? null)),
   };
 }
 
@@ -58,6 +69,17 @@ function outcomeFinding(analysis: ConversationAnalysis): Finding {
   const notHonoured = personRequestFinding(requests);
   if (notHonoured.verdict === 'fail') {
     return { ...notHonoured, choice: 'unresolved', reason: `Unresolved: ${lowerFirst(notHonoured.reason)}` };
+  }
+  // One reading: when person_request_honored passes on the agent's word that it is transferring the caller
+  // (no event, no person's turn), the outcome is that handover too, not a guess from how the call ended.
+  if (notHonoured.verdict === 'pass' && requests.honoured?.saidOnly) {
+    return {
+      verdict: 'pass',
+      score: null,
+      choice: 'escalated',
+      reason: `Handed to a person: ${lowerFirst(notHonoured.reason)}`,
+      evidence_turns: notHonoured.evidence_turns,
+    };
   }
   const booking = analysis.booking();
   const anyToolSucceeded = analysis

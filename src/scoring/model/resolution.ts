@@ -359,7 +359,13 @@ export function resolutionFinding(reading: ConversationReading, context: Resolut
   if (signOff) parts.push(`the caller signed off in ${citeTurn(signOff.turn, signOff.said)}`);
   if (unansweredQuestion) parts.push(`the caller's last question in ${citeTurn(unansweredQuestion)} went unanswered`);
   if (repeatedAgentTurn) parts.push(`the agent repeated itself in ${citeTurn(repeatedAgentTurn)}`);
-  const because = parts.length > 0 ? `: ${parts.slice(0, 2).join(', and ')}` : '';
+  // A reason always says what decided it; without any particular sign, that is the absence of one.
+  const because =
+    parts.length > 0
+      ? `: ${parts.slice(0, 2).join(', and ')}`
+      : choice === 'resolved'
+        ? ': nothing points to an unmet request (no failure, no refusal, no unanswered question, no unhappy goodbye)'
+        : ': nothing shows the request was dealt with (no finished task, no concrete answer, no satisfied goodbye)';
   const label = choice === 'resolved' ? 'Resolved' : 'Unresolved';
   return {
     verdict: Math.abs(unresolved - 0.5) < UNCERTAIN_MARGIN ? 'uncertain' : choice === 'resolved' ? 'pass' : 'fail',

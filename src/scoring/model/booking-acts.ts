@@ -1,0 +1,46 @@
+/**
+ * What an agent's sentence does about a transaction, as learned from the Schema-Guided Dialogue corpus's
+ * dialogue acts (models/booking-acts.json): tells the caller it succeeded (NOTIFY_SUCCESS), that it failed
+ * (NOTIFY_FAILURE), asks them to confirm details before acting (CONFIRM), offers an option (OFFER), or none.
+ */
+import type { LinearModel } from './linear-model.js';
+import { tokens, wordFeatures } from './text-features.js';
+
+export const BOOKING_ACTS = ['success', 'failure', 'confirm', 'offer', 'other'] as const;
+export type BookingAct = (typeof BOOKING_ACTS)[number];
+
+/** The features of one agent turn or sentence; shared with training (train/booking-acts-data.ts). */
+export function bookingActFeatures(text: string): string[] {
+  const words = tokens(text);
+  const features = wordFeatures(words, '');
+  if (/\?\s*$/.test(text)) features.push('#asks');
+  features.push(`#words:${words.length <= 3 ? 'few' : words.length <= 12 ? 'some' : 'many'}`);
+  return features;
+}
+
+export interface BookingActReading {
+  act: BookingAct;
+  probability: number;
+}
+
+export interface BookingActReader {
+  read(text: string): BookingActReading;
+}
+
+export function bookingActReader(model: LinearModel): BookingActReader {
+  const classIndex = BOOKING_ACTS.map((act) => model.classes.indexOf(act));
+  if (classIndex.some((index) => index === -1)) {
+    throw new Error(`model ${model.name}: classes must be ${BOOKING_ACTS.join(', ')}`);
+  }
+  return {
+    read(text) {
+      const probabilities = model.probabilities(bookingActFeatures(text));
+      let best: BookingActReading = { act: 'other', probability: 0 };
+      BOOKING_ACTS.forEach((act, position) => {
+        const probability = probabilities[classIndex[position] as number] as number;
+        if (probability > best.probability) best = { act, probability };
+      });
+      return best;
+    },
+  };
+}

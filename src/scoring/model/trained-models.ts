@@ -1,0 +1,35 @@
+/**
+ * The trained parts of the offline model, built from the text of their files (models/*.json, written by
+ * `npm run train`). Pure: whoever starts the service reads the files and passes their text here, once; the
+ * models are then passed to scoring as a dependency. The fingerprint is a hash of the files' bytes, so the
+ * scorer version changes whenever a model file does.
+ */
+import { createHash } from 'node:crypto';
+import { type BookingActReader, bookingActReader } from './booking-acts.js';
+import { type LinearModel, parseLinearModel } from './linear-model.js';
+
+export const MODEL_FILE_NAMES = {
+  bookingActs: 'booking-acts.json',
+  dissatisfaction: 'dissatisfaction.json',
+} as const;
+
+export type ModelFileTexts = Record<keyof typeof MODEL_FILE_NAMES, string>;
+
+export interface TrainedModels {
+  bookingActs: BookingActReader;
+  dissatisfaction: LinearModel;
+  /** Short hash of every model file's bytes, in a fixed order. */
+  fingerprint: string;
+}
+
+export function trainedModelsFrom(texts: ModelFileTexts): TrainedModels {
+  const hash = createHash('sha256');
+  for (const key of Object.keys(MODEL_FILE_NAMES).sort() as (keyof ModelFileTexts)[]) {
+    hash.update(key).update('\0').update(texts[key]).update('\0');
+  }
+  return {
+    bookingActs: bookingActReader(parseLinearModel(texts.bookingActs)),
+    dissatisfaction: parseLinearModel(texts.dissatisfaction),
+    fingerprint: hash.digest('hex').slice(0, 16),
+  };
+}

@@ -1,0 +1,58 @@
+/** The figures training and `npm run eval` report: accuracy, ROC-AUC, Spearman's rho. */
+
+/** Average ranks (1-based), ties sharing the mean of their ranks. */
+function ranks(values: readonly number[]): number[] {
+  const order = values.map((value, position) => ({ value, position })).sort((a, b) => a.value - b.value);
+  const result = new Array<number>(values.length);
+  let start = 0;
+  while (start < order.length) {
+    let end = start;
+    while (
+      end + 1 < order.length &&
+      (order[end + 1] as { value: number }).value === (order[start] as { value: number }).value
+    )
+      end += 1;
+    const rank = (start + end) / 2 + 1;
+    for (let i = start; i <= end; i += 1) result[(order[i] as { position: number }).position] = rank;
+    start = end + 1;
+  }
+  return result;
+}
+
+/** Area under the ROC curve: the chance a positive scores above a negative (ties count half). Null without both. */
+export function rocAuc(scores: readonly number[], positives: readonly boolean[]): number | null {
+  const rank = ranks(scores);
+  let positiveCount = 0;
+  let rankSum = 0;
+  positives.forEach((positive, position) => {
+    if (!positive) return;
+    positiveCount += 1;
+    rankSum += rank[position] as number;
+  });
+  const negativeCount = positives.length - positiveCount;
+  if (positiveCount === 0 || negativeCount === 0) return null;
+  return (rankSum - (positiveCount * (positiveCount + 1)) / 2) / (positiveCount * negativeCount);
+}
+
+export function spearman(a: readonly number[], b: readonly number[]): number | null {
+  if (a.length < 3) return null;
+  const ra = ranks(a);
+  const rb = ranks(b);
+  const meanA = ra.reduce((sum, value) => sum + value, 0) / ra.length;
+  const meanB = rb.reduce((sum, value) => sum + value, 0) / rb.length;
+  let covariance = 0;
+  let varianceA = 0;
+  let varianceB = 0;
+  for (let i = 0; i < ra.length; i += 1) {
+    const da = (ra[i] as number) - meanA;
+    const db = (rb[i] as number) - meanB;
+    covariance += da * db;
+    varianceA += da * da;
+    varianceB += db * db;
+  }
+  return varianceA === 0 || varianceB === 0 ? null : covariance / Math.sqrt(varianceA * varianceB);
+}
+
+export function fixed(value: number | null, digits = 3): string {
+  return value === null ? '-' : value.toFixed(digits);
+}

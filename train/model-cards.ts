@@ -1,0 +1,123 @@
+/** The model cards (models/*.md): where a model comes from, under which licence, what it reads, and how it did. */
+import type { LinearModelFile } from '../src/scoring/model/linear-model.js';
+import {
+  bookingActsTable,
+  bookingChecksTable,
+  type Corpora,
+  type CorpusReport,
+  dissatisfactionTable,
+} from './corpus-report.js';
+import { BOOKING_ACT_OPTIONS, DISSATISFACTION_OPTIONS } from './models.js';
+import { HELD_OUT_SHARE, SPLIT_SEED } from './split.js';
+
+const SPLIT = `Each corpus is split by dialogue with a fixed seed (\`${SPLIT_SEED}\`, sha256 of seed and dialogue id): ${HELD_OUT_SHARE * 100}% of dialogues are held out and never trained on. \`npm run train\` is deterministic: the same corpora give the same model file, byte for byte.`;
+
+function options(value: object): string {
+  return `\`${JSON.stringify(value)}\``;
+}
+
+export function bookingActsCard(file: LinearModelFile, corpora: Corpora, report: CorpusReport, date: string): string {
+  return `# booking-acts.json
+
+What an agent's sentence (or turn) does about a transaction: reports that it succeeded, reports that it failed,
+asks the caller to confirm details, offers an option, or none of these. Used by the booking checks
+(\`src/scoring/model/booking-language.ts\`), together with the written patterns and the tool calls' statuses.
+
+- **Source**: Schema-Guided Dialogue (Rastogi et al., 2020), train split only (\`../shared/corpora/sgd-train.jsonl.gz\`),
+  ${corpora.sgd.training.length} dialogues trained on, ${corpora.sgd.heldOut.length} held out. The corpus's dev and test splits were never used.
+- **Licence**: the corpus is CC BY-SA 4.0; this model file, derived from it, is shared under CC BY-SA 4.0 too.
+- **Trained**: ${date}, by \`npm run train\` (\`train/\`).
+- **Labels**: one per system turn, from the corpus's dialogue acts: NOTIFY_FAILURE -> \`failure\`, else
+  NOTIFY_SUCCESS -> \`success\`, else CONFIRM -> \`confirm\`, else OFFER -> \`offer\`, else \`other\`.
+- **Model**: multinomial logistic regression (AdaGrad, L2), written in \`train/softmax-regression.ts\`; options
+  ${options(BOOKING_ACT_OPTIONS)}. ${file.features.length} features kept, weights rounded to 4 decimals.
+- **Features** (\`src/scoring/model/booking-acts.ts\`): lower-cased words (digits read as \`0\`, apostrophes
+  dropped) and pairs of neighbouring words with the start and end of the text; whether the text ends in a
+  question mark; its length in three bands.
+- **Split**: ${SPLIT}
+
+## Held-out figures
+
+${bookingActsTable(report.bookingActs)}
+
+## The booking checks on held-out SGD dialogues
+
+Each held-out dialogue with a booking-like transaction (Reserve*, Book*, Schedule*, Buy*) becomes a conversation
+with the transaction as a tool call, scored as it is and with the call swapped: made to fail, or left out
+(\`train/booking-dialogues.ts\`).
+
+${bookingChecksTable(report.bookingChecks)}
+
+## Limits
+
+The corpus's agents speak one style of templated English about sixteen kinds of transaction, and every
+conversation is about a transaction: alone, the model reads almost any short statement late in a call as a
+report of success ("Congratulations!", "You've reached the clinic"). The checks therefore take its reading on
+its own only for sentences that speak of a transaction and state a result, and for the agent's turn right
+after a timed booking call; otherwise it overrules a written pattern only when it is sure (0.95) that a
+sentence merely informs, or (0.9) that a question-asking turn asks the caller to confirm.
+`;
+}
+
+export function dissatisfactionCard(
+  file: LinearModelFile,
+  corpora: Corpora,
+  report: CorpusReport,
+  date: string,
+): string {
+  const calibration = file.calibration;
+  return `# dissatisfaction.json
+
+How likely a caller's turn is a dissatisfied one, and, calibrated, how likely the caller was dissatisfied at
+some point in the conversation. Used by the \`frustration\` check (\`src/scoring/model/frustration.ts\`): its
+score is the probability that the caller was frustrated (the written signs) or dissatisfied (this model) at some
+point, \`1 - (1 - frustrated) x (1 - dissatisfied)\`.
+
+- **Source**: User Satisfaction Simulation (Sun et al., SIGIR 2021), its ReDial and CCPE parts
+  (\`../shared/corpora/uss-redial.jsonl\`, \`uss-ccpe.jsonl\`): ${corpora.redial.training.length} + ${corpora.ccpe.training.length} dialogues trained on,
+  ${corpora.redial.heldOut.length} + ${corpora.ccpe.heldOut.length} held out. The USS SGD, MultiWOZ and JDDC parts were never used.
+- **Licence**: the User Satisfaction Simulation data's licence (as its authors publish it, with the licences of
+  ReDial, CC BY 4.0, and CCPE, CC BY-SA 4.0, whose dialogues it rates); this derived model file is shared under
+  the same terms.
+- **Trained**: ${date}, by \`npm run train\` (\`train/\`).
+- **Labels**: a user turn is dissatisfied when the mean of its ratings (1 to 5, for the system's preceding
+  behaviour) is 2.5 or lower.
+- **Model**: logistic regression (two-class softmax, AdaGrad, L2, dissatisfied turns weighted 10 to 1), options
+  ${options(DISSATISFACTION_OPTIONS)}; the average of two models, each trained on one half of the training
+  part. ${file.features.length} features, weights rounded to 4 decimals.
+- **Features** (\`src/scoring/model/dissatisfaction.ts\`): the caller's words and word pairs; the words and
+  word pairs of the agent's turn just before; the caller repeating their previous turn (half its words or
+  more) or correcting ("no", "I said", "I meant"); rejecting an offer, by how many rejections came before;
+  the agent apologising, saying it cannot or does not know, or repeating an earlier turn word for word; how
+  far into the conversation the turn is and how long it is.
+- **Calibration**: Platt scaling of the mean log-odds of the three likeliest turns to "some user turn of the dialogue was
+  dissatisfied": P = logistic(${calibration?.a} x log-odds + ${calibration?.b}). Fitted out of fold: each half of the
+  training part scored by the model trained on the other half. In these corpora about ${fixed2(report.dissatisfaction[0]?.after.shareAtSomePoint)}
+  to ${fixed2(report.dissatisfaction[1]?.after.shareAtSomePoint)} of dialogues have a dissatisfied turn; the last column below compares the mean
+  probability with that share on data the calibration never saw.
+- **Verdict**: the \`frustration\` check fails on the written signs of frustration at 0.5
+  (\`FRUSTRATION_THRESHOLD\`), as before; this model moves the score, not the verdict, because the labelling
+  rules pass a caller who was merely disappointed, and the ratings speak of disappointment as much as of anger.
+- **Split**: ${SPLIT}
+
+## Held-out and cross-corpus figures
+
+Turn AUC: each rated user turn's probability against "dissatisfied"; turn rho: against the mean rating.
+Dialogue AUC: the calibrated probability against a dissatisfied dialogue (mean overall rating 2.5 or lower);
+rho against the dialogue's worst-rated turn. The \`frustration\` columns are the check's score as the service
+computes it, before (written signs only) and after (with this model).
+
+${dissatisfactionTable(report.dissatisfaction)}
+
+## Limits
+
+The ratings are of movie recommendation chats (ReDial) and spoken preference interviews (CCPE), not of
+customer service; dissatisfied dialogues are rare (about 2%), so the dialogue-level AUCs rest on a few dozen
+dialogues. What the model adds to the \`frustration\` score is the quieter kind of unhappiness: rejections,
+repeated requests, an agent that keeps apologising.
+`;
+}
+
+function fixed2(value: number | undefined): string {
+  return value === undefined ? '-' : value.toFixed(2);
+}

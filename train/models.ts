@@ -1,0 +1,104 @@
+/** How each model is trained: its data, options and (for dissatisfaction) calibration. Shared by train.ts and eval. */
+import { BOOKING_ACTS } from '../src/scoring/model/booking-acts.js';
+import { readDissatisfaction } from '../src/scoring/model/dissatisfaction.js';
+import { type LinearModelFile, linearModel } from '../src/scoring/model/linear-model.js';
+import { bookingActExamples } from './booking-acts-data.js';
+import { fitPlatt } from './calibration.js';
+import type { SgdDialogue, UssDialogue } from './corpora.js';
+import {
+  DISSATISFACTION_CLASSES,
+  dialogueTurns,
+  dissatisfactionExamples,
+  dissatisfiedAtSomePoint,
+} from './dissatisfaction-data.js';
+import { type TrainingOptions, trainSoftmax } from './softmax-regression.js';
+import { splitByDialogue } from './split.js';
+
+export const BOOKING_ACT_OPTIONS: TrainingOptions = {
+  epochs: 6,
+  learningRate: 0.2,
+  l2: 1e-5,
+  minCount: 3,
+  maxFeatures: 40_000,
+  seed: 16,
+};
+
+export const DISSATISFACTION_OPTIONS: TrainingOptions = {
+  epochs: 8,
+  learningRate: 0.05,
+  l2: 1e-3,
+  minCount: 3,
+  maxFeatures: 20_000,
+  seed: 16,
+  // About 2% of turns are dissatisfied; weighting them up lets the rare class shape the weights.
+  classWeights: [1, 10],
+};
+
+export function trainBookingActs(dialogues: readonly SgdDialogue[]): LinearModelFile {
+  return trainSoftmax('booking-acts', BOOKING_ACTS, bookingActExamples(dialogues), BOOKING_ACT_OPTIONS);
+}
+
+function trainDissatisfactionUncalibrated(
+  dialogues: readonly UssDialogue[],
+  options: TrainingOptions,
+): LinearModelFile {
+  return trainSoftmax('dissatisfaction', DISSATISFACTION_CLASSES, dissatisfactionExamples(dialogues), options);
+}
+
+/**
+ * The turn model is the average of two models, each trained on one half of the training part; each half's
+ * dialogues are scored by the model that did not learn from them, and a Platt calibration of the likeliest
+ * turns' mean log-odds for "dissatisfied at some point" is fitted to those scores. Averaging keeps the shipped
+ * model at the confidence the calibration saw (a model trained on all of it would be surer of itself).
+ */
+export function trainDissatisfaction(dialogues: readonly UssDialogue[]): LinearModelFile {
+  return trainDissatisfactionWith(dialogues, DISSATISFACTION_OPTIONS);
+}
+
+export function trainDissatisfactionWith(dialogues: readonly UssDialogue[], options: TrainingOptions): LinearModelFile {
+  const halves = splitByDialogue(dialogues, (dialogue) => `fold:${dialogue.id}`, 0.5);
+  const folds: [readonly UssDialogue[], readonly UssDialogue[]][] = [
+    [halves.training, halves.heldOut],
+    [halves.heldOut, halves.training],
+  ];
+  const xs: number[] = [];
+  const outcomes: boolean[] = [];
+  const files: LinearModelFile[] = [];
+  for (const [learnFrom, score] of folds) {
+    const file = trainDissatisfactionUncalibrated(learnFrom, options);
+    files.push(file);
+    const model = linearModel(file);
+    for (const dialogue of score) {
+      const reading = readDissatisfaction(model, dialogueTurns(dialogue));
+      if (reading.dialogueLogOdds === null) continue;
+      xs.push(reading.dialogueLogOdds);
+      outcomes.push(dissatisfiedAtSomePoint(dialogue));
+    }
+  }
+  const calibration = fitPlatt(xs, outcomes);
+  return {
+    ...averageModels(files as [LinearModelFile, LinearModelFile]),
+    calibration: { class: 'dissatisfied', ...calibration },
+  };
+}
+
+/** The mean of two models' weights (a feature one of them lacks weighs 0 there), rounded as training rounds. */
+function averageModels([first, second]: [LinearModelFile, LinearModelFile]): LinearModelFile {
+  const width = first.classes.length;
+  const rows = new Map<string, number[]>();
+  for (const file of [first, second]) {
+    file.features.forEach((feature, row) => {
+      const sum = rows.get(feature) ?? new Array<number>(width).fill(0);
+      for (let k = 0; k < width; k += 1) sum[k] = (sum[k] as number) + (file.weights[row * width + k] as number) / 2;
+      rows.set(feature, sum);
+    });
+  }
+  const features = [...rows.keys()].sort();
+  const round = (value: number) => Math.round(value * 10_000) / 10_000 || 0;
+  return {
+    ...first,
+    features,
+    weights: features.flatMap((feature) => (rows.get(feature) as number[]).map(round)),
+    bias: first.bias.map((value, k) => round((value + (second.bias[k] as number)) / 2)),
+  };
+}

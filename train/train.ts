@@ -1,0 +1,54 @@
+/**
+ * `npm run train`: reads the public corpora in ../shared/corpora, splits each by dialogue (fixed seed), trains
+ * the booking-act and dissatisfaction models on the training parts, writes models/*.json and their model cards
+ * (models/*.md) with figures measured on the held-out parts and across corpora.
+ *
+ *   npm run train [-- --corpora <dir>] [-- --date YYYY-MM-DD]
+ *
+ * The model files are deterministic (same corpora, same bytes); a card's date line is the day of training
+ * unless --date is given.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MODEL_FILE_NAMES, trainedModelsFrom } from '../src/scoring/model/trained-models.js';
+import { DEFAULT_CORPORA_DIRECTORY } from './corpora.js';
+import { corpusReport, readCorpora } from './corpus-report.js';
+import { bookingActsCard, dissatisfactionCard } from './model-cards.js';
+import { trainBookingActs, trainDissatisfaction } from './models.js';
+import { writeModelFile } from './write-models.js';
+
+const MODELS_DIRECTORY = join(import.meta.dirname, '..', 'models');
+
+function argument(name: string): string | undefined {
+  const position = process.argv.indexOf(name);
+  return position === -1 ? undefined : process.argv[position + 1];
+}
+
+const corporaDirectory = argument('--corpora') ?? DEFAULT_CORPORA_DIRECTORY;
+const date = argument('--date') ?? new Date().toISOString().slice(0, 10);
+const started = performance.now();
+const log = (message: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(1)} s] ${message}`);
+
+const corpora = readCorpora(corporaDirectory);
+log(
+  `read corpora: SGD ${corpora.sgd.training.length}+${corpora.sgd.heldOut.length}, ReDial ${corpora.redial.training.length}+${corpora.redial.heldOut.length}, CCPE ${corpora.ccpe.training.length}+${corpora.ccpe.heldOut.length} dialogues (training+held-out)`,
+);
+
+const bookingActs = trainBookingActs(corpora.sgd.training);
+const bookingActsText = writeModelFile(MODELS_DIRECTORY, MODEL_FILE_NAMES.bookingActs, bookingActs);
+log(`booking-acts.json: ${bookingActs.features.length} features, ${bookingActsText.length} bytes`);
+
+const dissatisfaction = trainDissatisfaction([...corpora.redial.training, ...corpora.ccpe.training]);
+const dissatisfactionText = writeModelFile(MODELS_DIRECTORY, MODEL_FILE_NAMES.dissatisfaction, dissatisfaction);
+log(`dissatisfaction.json: ${dissatisfaction.features.length} features, ${dissatisfactionText.length} bytes`);
+
+const models = trainedModelsFrom({ bookingActs: bookingActsText, dissatisfaction: dissatisfactionText });
+const report = corpusReport(corpora, models);
+log('measured on the held-out parts and across corpora');
+
+writeFileSync(join(MODELS_DIRECTORY, 'booking-acts.md'), bookingActsCard(bookingActs, corpora, report, date));
+writeFileSync(
+  join(MODELS_DIRECTORY, 'dissatisfaction.md'),
+  dissatisfactionCard(dissatisfaction, corpora, report, date),
+);
+log(`wrote ${MODELS_DIRECTORY}/*.json and *.md (fingerprint ${models.fingerprint})`);
