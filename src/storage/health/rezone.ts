@@ -5,40 +5,34 @@
  * recomputed, and every agent and group re-evaluated. Runs inside the transaction that changes the zone,
  * so readers see the old days or the new ones, never a mix.
  */
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { ENVIRONMENTS } from '../../domain/conversation.js';
-import {
-  addTotals,
-  emptyTotals,
-  type FailedCheck,
-  type HealthTotals,
-  TOTAL_FIELDS,
-} from '../../domain/health/contribution.js';
+import { addTotals, emptyTotals, type FailedCheck, type HealthTotals } from '../../domain/health/contribution.js';
 import { localDay } from '../../domain/health/days.js';
-import type { Database } from '../schema.js';
+import type { Database, HealthDailyChecksTable } from '../schema.js';
 import type { HealthScope } from './evaluate.js';
 import { reevaluateScope } from './evaluate.js';
 
 const BATCH = 500;
 
-async function insertChunks<T extends keyof Database>(
+async function insertChunks<T extends 'health_daily' | 'health_daily_checks'>(
   tx: Kysely<Database>,
   table: T,
-  rows: Record<string, unknown>[],
+  rows: Insertable<Database[T]>[],
 ): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) {
-    // biome-ignore lint/suspicious/noExplicitAny: rows built from the table's own columns above
     await tx
       .insertInto(table)
-      .values(rows.slice(i, i + BATCH) as any)
+      .values(rows.slice(i, i + BATCH) as never)
       .execute();
   }
 }
 
 async function rezoneScope(tx: Kysely<Database>, scope: HealthScope, timeZone: string): Promise<void> {
   const where = { project_id: scope.projectId, environment: scope.environment };
-  const daily = new Map<string, { key: Record<string, string>; totals: HealthTotals }>();
-  const checks = new Map<string, Record<string, string | number>>();
+  type DayKey = { project_id: string; environment: string; agent_id: string; day: string };
+  const daily = new Map<string, { key: DayKey; totals: HealthTotals }>();
+  const checks = new Map<string, HealthDailyChecksTable>();
   let after = '';
   for (;;) {
     const rows = await tx
@@ -77,8 +71,8 @@ async function rezoneScope(tx: Kysely<Database>, scope: HealthScope, timeZone: s
           failures: 0,
           high_severity_failures: 0,
         };
-        (check.failures as number) += 1;
-        if (failed.high) (check.high_severity_failures as number) += 1;
+        check.failures += 1;
+        if (failed.high) check.high_severity_failures += 1;
         checks.set(checkKey, check);
       }
     }
@@ -94,10 +88,7 @@ async function rezoneScope(tx: Kysely<Database>, scope: HealthScope, timeZone: s
   await insertChunks(
     tx,
     'health_daily',
-    [...daily.values()].map((d) => ({
-      ...d.key,
-      ...Object.fromEntries(TOTAL_FIELDS.map((field) => [field, d.totals[field]])),
-    })),
+    [...daily.values()].map((d) => ({ ...d.key, ...d.totals })),
   );
   await insertChunks(tx, 'health_daily_checks', [...checks.values()]);
 
