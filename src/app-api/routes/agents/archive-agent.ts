@@ -7,7 +7,7 @@ import type { AppApiDeps } from '../../deps.js';
 import { sessionOf } from '../../guard.js';
 import { iso, projectScope } from '../../scope.js';
 import { agentParams } from './get-agent.js';
-import type { AgentRouteDeps } from './register.js';
+import type { AgentRouteDeps } from './route-deps.js';
 
 const body = z.object({ archived: z.boolean() }).strict();
 

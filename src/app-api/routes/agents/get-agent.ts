@@ -5,7 +5,7 @@ import type { AppApiDeps } from '../../deps.js';
 import { sessionOf } from '../../guard.js';
 import { iso, projectEnvParams, projectScope } from '../../scope.js';
 import { agentSummaryView } from './agent-views.js';
-import type { AgentRouteDeps } from './register.js';
+import type { AgentRouteDeps } from './route-deps.js';
 
 export const agentParams = projectEnvParams.extend({ agent_id: z.string().min(1).max(128) });
 const query = z.object({ days: z.enum(['30', '90']).default('30') }).strict();

@@ -3,7 +3,7 @@ import type { AppApiDeps } from '../../deps.js';
 import { sessionOf } from '../../guard.js';
 import { projectEnvParams, projectScope } from '../../scope.js';
 import { agentSummaryView } from './agent-views.js';
-import type { AgentRouteDeps } from './register.js';
+import type { AgentRouteDeps } from './route-deps.js';
 
 /** The agents list: health status and reason, both windows, time since the last conversation. */
 export function registerListAgentHealth(app: ZodApp, deps: AppApiDeps & AgentRouteDeps): void {

@@ -7,7 +7,7 @@ import type { AppApiDeps } from '../../deps.js';
 import { sessionOf } from '../../guard.js';
 import { projectScope } from '../../scope.js';
 import { agentParams } from './get-agent.js';
-import type { AgentRouteDeps } from './register.js';
+import type { AgentRouteDeps } from './route-deps.js';
 
 const groupId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/, 'letters, digits, ".", "_", ":" or "-"');
 const body = z

@@ -1,17 +1,13 @@
 /** The agents routes (part 2 of the application), with the stores they need built once. */
 import type { ZodApp } from '../../../api/routes/types.js';
-import { type AgentPages, createAgentPages } from '../../../storage/agent-pages.js';
-import { type AgentsRepo, createAgentsRepo } from '../../../storage/agents-repo.js';
+import { createAgentPages } from '../../../storage/agent-pages.js';
+import { createAgentsRepo } from '../../../storage/agents-repo.js';
 import type { AppApiDeps } from '../../deps.js';
 import { registerArchiveAgent } from './archive-agent.js';
 import { registerGetAgent } from './get-agent.js';
 import { registerListAgentHealth } from './list-agent-health.js';
 import { registerPlaceAgent } from './place-agent.js';
-
-export interface AgentRouteDeps {
-  agentPages: AgentPages;
-  agents: AgentsRepo;
-}
+import type { AgentRouteDeps } from './route-deps.js';
 
 export function agentRouteDeps(deps: AppApiDeps): AppApiDeps & AgentRouteDeps {
   return Object.assign(Object.create(deps) as AppApiDeps, {

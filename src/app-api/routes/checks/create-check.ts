@@ -6,7 +6,7 @@ import { sessionOf } from '../../guard.js';
 import { projectInWorkspace, projectParams } from '../../scope.js';
 import { catalogueCall } from './catalogue-errors.js';
 import { actorOf, categorySchema, checkSummaryView, ruleSchema, scopeSchema, severitySchema } from './check-views.js';
-import type { ChecksRouteDeps } from './register.js';
+import type { ChecksRouteDeps } from './route-deps.js';
 
 const body = z
   .object({

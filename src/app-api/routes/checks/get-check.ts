@@ -6,7 +6,7 @@ import { sessionOf } from '../../guard.js';
 import { iso, projectEnvParams, projectScope } from '../../scope.js';
 import { conversationUrl } from '../conversations/shared.js';
 import { checkKeyParam, checkSummaryView, definitionView, versionsView } from './check-views.js';
-import type { ChecksRouteDeps } from './register.js';
+import type { ChecksRouteDeps } from './route-deps.js';
 
 const DAY_MS = 86_400_000;
 /** A check's page shows its verdicts and scores over this many days. */

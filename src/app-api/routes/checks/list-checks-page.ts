@@ -3,7 +3,7 @@ import type { AppApiDeps } from '../../deps.js';
 import { sessionOf } from '../../guard.js';
 import { projectEnvParams, projectScope } from '../../scope.js';
 import { checkSummaryView } from './check-views.js';
-import type { ChecksRouteDeps } from './register.js';
+import type { ChecksRouteDeps } from './route-deps.js';
 
 /** The Checks page: every check of the project with what it did in this environment over the last 7 days. */
 export function registerListChecksPage(app: ZodApp, deps: AppApiDeps & ChecksRouteDeps): void {

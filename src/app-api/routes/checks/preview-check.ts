@@ -8,7 +8,7 @@ import { sessionOf } from '../../guard.js';
 import { projectEnvParams, projectScope } from '../../scope.js';
 import { conversationUrl } from '../conversations/shared.js';
 import { ruleFieldError, ruleSchema, scopeFieldError, scopeSchema } from './check-views.js';
-import type { ChecksRouteDeps } from './register.js';
+import type { ChecksRouteDeps } from './route-deps.js';
 
 const body = z.object({ rule: ruleSchema, scope: scopeSchema.nullable().optional() }).strict();
 

@@ -1,21 +1,17 @@
 /** The Checks page's routes (part 2 of the application), with the reads they need built once. */
 import type { ZodApp } from '../../../api/routes/types.js';
-import { type ChecksPageReads, createChecksPageReads } from '../../../storage/checks-page.js';
-import { type ConversationList, createConversationList } from '../../../storage/conversation-list.js';
+import { createChecksPageReads } from '../../../storage/checks-page.js';
+import { createConversationList } from '../../../storage/conversation-list.js';
 import type { AppApiDeps } from '../../deps.js';
 import { registerCreateCheck } from './create-check.js';
 import { registerGetCheck } from './get-check.js';
 import { registerListChecksPage } from './list-checks-page.js';
 import { registerPreviewCheck } from './preview-check.js';
+import type { ChecksRouteDeps } from './route-deps.js';
 import { registerUpdateCheck } from './update-check.js';
 
-export interface ChecksRouteDeps {
-  checksPage: ChecksPageReads;
-  conversationList: ConversationList;
-}
-
 export function registerCheckRoutes(app: ZodApp, deps: AppApiDeps): void {
-  const full = Object.assign(Object.create(deps) as AppApiDeps, {
+  const full: AppApiDeps & ChecksRouteDeps = Object.assign(Object.create(deps) as AppApiDeps, {
     checksPage: createChecksPageReads(deps.store),
     conversationList: createConversationList(deps.store),
   });

@@ -15,7 +15,7 @@ import {
   scopeSchema,
   severitySchema,
 } from './check-views.js';
-import type { ChecksRouteDeps } from './register.js';
+import type { ChecksRouteDeps } from './route-deps.js';
 
 const body = z
   .object({

@@ -5,7 +5,7 @@ import type { AppApiDeps } from '../../deps.js';
 import { sessionOf } from '../../guard.js';
 import { iso, projectEnvParams, projectScope } from '../../scope.js';
 import { groupSummaryView } from '../agents/agent-views.js';
-import type { AgentRouteDeps } from '../agents/register.js';
+import type { AgentRouteDeps } from '../agents/route-deps.js';
 
 const params = projectEnvParams.extend({ group_id: z.string().min(1).max(128) });
 

@@ -3,7 +3,7 @@ import type { AppApiDeps } from '../../deps.js';
 import { sessionOf } from '../../guard.js';
 import { projectEnvParams, projectScope } from '../../scope.js';
 import { groupSummaryView } from '../agents/agent-views.js';
-import type { AgentRouteDeps } from '../agents/register.js';
+import type { AgentRouteDeps } from '../agents/route-deps.js';
 
 /** The groups list: health status and reason, the agent that set it, both windows as totals. */
 export function registerListGroupHealth(app: ZodApp, deps: AppApiDeps & AgentRouteDeps): void {
