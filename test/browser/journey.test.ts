@@ -14,6 +14,7 @@ import {
   type PageWatch,
   requireBrowserUnderCi,
   screenshot,
+  WIDE,
 } from '../harness/browser.js';
 import { type Receiver, startReceiver } from '../webhooks/receiver.js';
 import {
@@ -165,11 +166,14 @@ describe.skipIf(!browserAvailable)('the application in a browser: a first run', 
       .locator('[data-testid="turn"][data-evidence]')
       .evaluateAll((turns) => turns.map((turn) => Number(turn.id.replace('turn-', ''))));
     expect(highlighted).toEqual([...evidence].sort((a, b) => a - b));
-    // Scrolled into view: the first evidence turn lies inside the window (run in the page, hence a string).
-    await page.waitForFunction(
-      `(() => { const box = document.getElementById('turn-${Math.min(...evidence)}')?.getBoundingClientRect();
-        return !!box && box.top >= 0 && box.bottom <= window.innerHeight; })()`,
-    );
+    // Scrolled into view: the first evidence turn lies inside the window.
+    const first = page.locator(`#turn-${Math.min(...evidence)}`);
+    await expect
+      .poll(async () => {
+        const box = await first.boundingBox();
+        return box !== null && box.y >= 0 && box.y + box.height <= WIDE.height;
+      })
+      .toBe(true);
     await page.evaluate('window.scrollTo(0, 0)');
     await screenshot(page, 'conversation.png');
   });

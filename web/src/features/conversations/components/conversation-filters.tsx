@@ -104,7 +104,7 @@ function Select({
   return (
     <label className="filter">
       <span>{label}</span>
-      <select value={value ?? ''} onChange={(e) => onChange(e.target.value)}>
+      <select aria-label={label} value={value ?? ''} onChange={(e) => onChange(e.target.value)}>
         <option value="">All</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
