@@ -244,6 +244,11 @@ export function createConversationList(store: Store) {
     return (await query.orderBy(at, 'desc').orderBy(id, 'desc').limit(take).execute()) as PageRow[];
   }
 
+  /** A column as a condition that must not pick the index (SQLite's unary +; PostgreSQL plans by statistics). */
+  function unindexed(column: 'project_id' | 'environment') {
+    return store.dialect === 'sqlite' ? sql<string>`+${sql.ref(column)}` : sql.ref<string>(column);
+  }
+
   /** Adds what lives beside the rows: failed checks and frustration from results, duration and metadata. */
   async function itemsOf(scope: Scope, rows: PageRow[], includeMetadata: boolean): Promise<ConversationListItem[]> {
     if (rows.length === 0) return [];
@@ -257,8 +262,10 @@ export function createConversationList(store: Store) {
         : db
             .selectFrom('check_results')
             .select(['conversation_id', 'check_key', 'verdict', 'score', 'position'])
-            .where('project_id', '=', scope.projectId)
-            .where('environment', '=', scope.environment)
+            // By primary key (conversation_id first); on SQLite the scope's columns are kept out of index choice,
+            // or it walks an index on them through every result of the project.
+            .where(unindexed('project_id'), '=', scope.projectId)
+            .where(unindexed('environment'), '=', scope.environment)
             .where('conversation_id', 'in', doneIds)
             .where((eb) => eb.or([eb('verdict', '=', 'fail'), eb('check_key', '=', FRUSTRATION_CHECK)]))
             .execute(),

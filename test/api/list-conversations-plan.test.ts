@@ -6,6 +6,7 @@ import { CompiledQuery, type KyselyPlugin, type RootOperationNode } from 'kysely
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConversationListFilters, createConversationList } from '../../src/storage/conversation-list.js';
 import type { Store } from '../../src/storage/store.js';
+import { createTenancyRepo } from '../../src/storage/tenancy-repo.js';
 import { sqliteBackend } from '../harness/backends.js';
 
 describe('conversation list query plans on sqlite', () => {
@@ -17,8 +18,8 @@ describe('conversation list query plans on sqlite', () => {
     await opened.dispose();
   });
 
-  /** The plan of the page query a list call runs, one line per step. */
-  async function planOf(filters: ConversationListFilters): Promise<string[]> {
+  /** The plans of every query a list call runs (the page, then its results and documents), one line per step. */
+  async function plansOf(filters: ConversationListFilters, projectId = 'p'): Promise<string[][]> {
     const { store } = opened;
     const nodes: RootOperationNode[] = [];
     const capture: KyselyPlugin = {
@@ -34,15 +35,23 @@ describe('conversation list query plans on sqlite', () => {
       write: store.write,
       close: store.close,
     };
-    await createConversationList(capturing).list({ projectId: 'p', environment: 'test' }, filters, {
+    await createConversationList(capturing).list({ projectId, environment: 'test' }, filters, {
       limit: 50,
-      after: { endedAtMs: 1, id: 'conv_x' },
+      after: { endedAtMs: 2, id: 'conv_x' },
     });
-    const page = store.db.getExecutor().compileQuery(nodes[0] as RootOperationNode, { queryId: 'plan' });
-    const { rows } = await store.db.executeQuery<{ detail: string }>(
-      CompiledQuery.raw(`explain query plan ${page.sql}`, [...page.parameters]),
-    );
-    return rows.map((row) => row.detail);
+    const plans: string[][] = [];
+    for (const node of nodes) {
+      const query = store.db.getExecutor().compileQuery(node, { queryId: 'plan' });
+      const { rows } = await store.db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+      );
+      plans.push(rows.map((row) => row.detail));
+    }
+    return plans;
+  }
+
+  async function planOf(filters: ConversationListFilters): Promise<string[]> {
+    return (await plansOf(filters))[0] as string[];
   }
 
   it.each<[string, ConversationListFilters, string]>([
@@ -63,5 +72,37 @@ describe('conversation list query plans on sqlite', () => {
     const plan = await planOf(filters);
     expect(plan[0], plan.join(' | ')).toContain(`INDEX ${index} `);
     expect(plan.join(' | ')).not.toMatch(/TEMP B-TREE|SCAN/);
+  });
+
+  it("reads a page's results and documents by conversation id, never through the project's results", async () => {
+    const { db } = opened.store;
+    const tenancy = createTenancyRepo(opened.store);
+    const project = await tenancy.createProject((await tenancy.createWorkspace('w', 'UTC')).id, 'p');
+    const conversation = {
+      id: 'conv_a',
+      project_id: project.id,
+      environment: 'test',
+      external_id: 'a',
+      channel: 'voice',
+      status: 'done',
+      outcome: 'resolved',
+      started_at: null,
+      ended_at: '1970-01-01T00:00:00.001Z',
+      ended_at_ms: 1,
+      ended_by: null,
+      agent_id: 'a',
+      agent_version: null,
+      group_id: null,
+      received_at: 1,
+      updated_at: 1,
+    };
+    await db.insertInto('conversations').values(conversation).execute();
+    await db.insertInto('conversation_documents').values({ conversation_id: 'conv_a', document: '{}' }).execute();
+    const plans = await plansOf({}, project.id);
+    expect(plans).toHaveLength(3);
+    for (const plan of plans) expect(plan.join(' | ')).not.toMatch(/TEMP B-TREE|SCAN/);
+    const [, results, documents] = plans.map((plan) => plan.join(' | '));
+    expect(results).toMatch(/INDEX sqlite_autoindex_check_results_1 \(conversation_id=\?/);
+    expect(documents).toMatch(/\(conversation_id=\?\)/);
   });
 });
