@@ -1,0 +1,173 @@
+/**
+ * The trained model files: loaded explicitly (never at import), checked at load, fingerprinted into the
+ * scorer version; training is deterministic; and what the models add to the booking and frustration checks.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_MODELS_DIRECTORY, loadTrainedModels } from '../../src/main/model-files.js';
+import { BUILTIN_CHECKS } from '../../src/scoring/builtin-checks.js';
+import { parseLinearModel } from '../../src/scoring/model/linear-model.js';
+import { MODEL_FILE_NAMES, trainedModelsFrom } from '../../src/scoring/model/trained-models.js';
+import { scoreConversation, scorerVersion } from '../../src/scoring/pipeline.js';
+import { fitPlatt } from '../../train/calibration.js';
+import { trainSoftmax } from '../../train/softmax-regression.js';
+import { isHeldOut } from '../../train/split.js';
+import { modelFileText } from '../../train/write-models.js';
+import { tempDir } from '../harness/backends.js';
+import { bookingCall, conversation } from './conversation.js';
+
+const loaded = loadTrainedModels();
+const { models } = loaded;
+const texts = {
+  bookingActs: readFileSync(join(DEFAULT_MODELS_DIRECTORY, MODEL_FILE_NAMES.bookingActs), 'utf8'),
+  dissatisfaction: readFileSync(join(DEFAULT_MODELS_DIRECTORY, MODEL_FILE_NAMES.dissatisfaction), 'utf8'),
+};
+
+function score(key: string, scorable: ReturnType<typeof conversation>, withModels = true) {
+  const check = BUILTIN_CHECKS.filter((candidate) => candidate.key === key);
+  const [result] = scoreConversation(scorable, check, undefined, withModels ? models : null).results;
+  if (!result) throw new Error(`no result for ${key}`);
+  return result;
+}
+
+describe('model files', () => {
+  it('load from models/ into small files and a stable fingerprint', () => {
+    expect(loaded.bytes).toBeLessThan(10_000_000);
+    expect(models.fingerprint).toMatch(/^[0-9a-f]{16}$/);
+    expect(trainedModelsFrom(texts).fingerprint).toBe(models.fingerprint);
+  });
+
+  it('give a new scorer version when a model file changes', () => {
+    const check = { key: 'frustration', version: 1 };
+    const other = trainedModelsFrom({ ...texts, dissatisfaction: `${texts.dissatisfaction} ` });
+    expect(other.fingerprint).not.toBe(models.fingerprint);
+    expect(scorerVersion(check, other.fingerprint)).not.toBe(scorerVersion(check, models.fingerprint));
+    expect(scorerVersion(check, models.fingerprint)).not.toBe(scorerVersion(check));
+  });
+
+  it('are refused when damaged, naming the model', () => {
+    const file = JSON.parse(texts.dissatisfaction);
+    expect(() => parseLinearModel(JSON.stringify({ ...file, weights: file.weights.slice(1) }))).toThrow(
+      /dissatisfaction/,
+    );
+    expect(() => parseLinearModel(JSON.stringify({ ...file, weights: [...file.weights.slice(1), 'x'] }))).toThrow();
+    expect(() => parseLinearModel('{"format":"something-else"}')).toThrow();
+  });
+
+  it('are refused when missing, naming the file', () => {
+    const empty = join(tempDir('models-'), 'none');
+    mkdirSync(empty);
+    expect(() => loadTrainedModels(empty)).toThrow(/booking-acts\.json/);
+    writeFileSync(join(empty, MODEL_FILE_NAMES.bookingActs), texts.bookingActs);
+    expect(() => loadTrainedModels(empty)).toThrow(/dissatisfaction\.json/);
+  });
+});
+
+describe('training', () => {
+  const examples = [
+    { features: ['a', 'b'], label: 0 },
+    { features: ['a', 'c'], label: 0 },
+    { features: ['d', 'c'], label: 1 },
+    { features: ['d', 'e'], label: 1 },
+    { features: ['d', 'b'], label: 1 },
+  ];
+  const options = { epochs: 5, learningRate: 0.3, l2: 1e-4, minCount: 1, maxFeatures: 100, seed: 7 };
+
+  it('is deterministic: the same examples give the same bytes, whatever their order', () => {
+    const first = modelFileText(trainSoftmax('t', ['no', 'yes'], examples, options));
+    const again = modelFileText(trainSoftmax('t', ['no', 'yes'], examples, options));
+    expect(again).toBe(first);
+    const model = parseLinearModel(first);
+    expect(model.probabilities(['d'])[1]).toBeGreaterThan(0.5);
+    expect(model.probabilities(['a'])[0]).toBeGreaterThan(0.5);
+  });
+
+  it('splits by dialogue id and seed only', () => {
+    const ids = Array.from({ length: 2_000 }, (_, index) => `dialogue-${index}`);
+    const heldOut = ids.filter((id) => isHeldOut(id));
+    expect(ids.filter((id) => isHeldOut(id))).toEqual(heldOut);
+    expect(heldOut.length / ids.length).toBeGreaterThan(0.17);
+    expect(heldOut.length / ids.length).toBeLessThan(0.23);
+  });
+
+  it('calibrates with a rising curve', () => {
+    const xs = [-3, -2, -1, 0, 1, 2, 3, -3, -2, -1, 0, 1, 2, 3];
+    const outcomes = xs.map((x, index) => x > 0 || (x === 0 && index % 2 === 0));
+    expect(fitPlatt(xs, outcomes).a).toBeGreaterThan(0);
+    // Outcomes that fall as x rises still get a rising curve (a likelier turn never means a less likely call).
+    expect(
+      fitPlatt(
+        xs,
+        outcomes.map((outcome) => !outcome),
+      ).a,
+    ).toBeGreaterThan(0);
+  });
+});
+
+describe('booking statements read by the act model', () => {
+  it('takes a success report no written pattern knows as a claim, and holds it against a failed call', () => {
+    const said = conversation(
+      [
+        ['user', 'Two tickets for the Friday show, please.'],
+        ['agent', 'Your ticket purchase is complete.', { start_ms: 5_000, end_ms: 7_000 }],
+      ],
+      [bookingCall('failed', { name: 'book_event_tickets', at_ms: 4_500 })],
+    );
+    expect(score('booking_confirmation_accurate', said).verdict).toBe('fail');
+    expect(score('booking_failure_disclosed', said).verdict).toBe('fail');
+  });
+
+  it('takes an honest failure report as telling the caller', () => {
+    const said = conversation(
+      [
+        ['user', 'Book me a table for two at 7.'],
+        ['agent', 'Sorry, I was unable to make that reservation. Is there anything else?'],
+      ],
+      [bookingCall('failed')],
+    );
+    expect(score('booking_failure_disclosed', said).verdict).toBe('pass');
+  });
+
+  it('does not take a greeting or congratulations for a booking', () => {
+    const said = conversation(
+      [
+        ['agent', "You've reached the clinic's appointment line."],
+        ['user', 'I just got engaged and want to book a couples massage!'],
+        ['agent', 'Congratulations! Which day works for you?'],
+      ],
+      [bookingCall('failed')],
+    );
+    expect(score('booking_confirmation_accurate', said).verdict).toBe('not_applicable');
+  });
+});
+
+describe('frustration as a probability', () => {
+  const calm = conversation([
+    ['user', 'What time do you open on Saturday?'],
+    ['agent', 'We open at 9 on Saturdays.'],
+    ['user', 'Great, thanks!'],
+  ]);
+  const rejected = conversation([
+    ['user', 'I need a flight to Denver tomorrow.'],
+    ['agent', 'I have a 6 AM flight with two stops.'],
+    ['user', 'No, that does not work for me.'],
+    ['agent', 'Sorry, I could not find anything else.'],
+    ['user', 'No. I said tomorrow afternoon. I said that already.'],
+    ['agent', 'Sorry, I could not find anything else.'],
+    ['user', 'This is not what I asked for.'],
+  ]);
+
+  it('is a probability that rises with rejections, corrections and apologies, and keeps the verdict for clear signs', () => {
+    const calmResult = score('frustration', calm);
+    const rejectedResult = score('frustration', rejected);
+    for (const result of [calmResult, rejectedResult]) {
+      expect(result.score).toBeGreaterThanOrEqual(0);
+      expect(result.score).toBeLessThanOrEqual(1);
+    }
+    expect(rejectedResult.score as number).toBeGreaterThan(calmResult.score as number);
+    expect(calmResult.verdict).toBe('pass');
+    // Without models the score is the written signs alone, and never higher.
+    expect(score('frustration', rejected, false).score as number).toBeLessThanOrEqual(rejectedResult.score as number);
+  });
+});
