@@ -55,9 +55,6 @@ export function AgentDetail({
           <p data-testid="health-reason">{page.reason}</p>
           <WindowsTable page={page} />
         </section>
-        {canPlace ? (
-          <PlacementPanel key={page.group?.id ?? 'none'} projectId={projectId} env={env} agent={page} />
-        ) : null}
         <section className="panel" aria-label="Trends">
           <div className="heading-action">
             <h2>
@@ -89,6 +86,9 @@ export function AgentDetail({
           </div>
         </section>
         <HealthHistory page={page} />
+        {canPlace ? (
+          <PlacementPanel key={page.group?.id ?? 'none'} projectId={projectId} env={env} agent={page} />
+        ) : null}
       </div>
     </>
   );
