@@ -1,4 +1,5 @@
 /** The list screen: filters, the table, and "Load more" following the service's cursor. */
+import { useMemo } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { Empty, Loading } from '../../../components/ui/loading';
@@ -42,6 +43,10 @@ export function ConversationList({
   const groups = useGroups(projectId, env);
   const checks = useChecks(projectId);
   const rows = list.data?.pages.flatMap((page) => page.data) ?? [];
+  const checkNames = useMemo(
+    () => new Map((checks.data?.data ?? []).map((check) => [check.key, check.name])),
+    [checks.data],
+  );
 
   return (
     <>
@@ -64,7 +69,7 @@ export function ConversationList({
         </Empty>
       ) : (
         <>
-          <ConversationTable env={env} rows={rows} />
+          <ConversationTable env={env} rows={rows} checkNames={checkNames} />
           <div className="list-footer">
             <span className="muted small" data-testid="row-count">
               {rows.length} shown{list.hasNextPage ? '' : ', no more'}

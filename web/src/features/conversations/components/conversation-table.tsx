@@ -5,7 +5,16 @@ import { clock, useTimeFormat } from '../../../lib/time';
 import type { ConversationSummary } from '../types';
 import { Frustration, OutcomeBadge, StatusBadge } from './status-badges';
 
-export function ConversationTable({ env, rows }: { env: Env; rows: ConversationSummary[] }) {
+export function ConversationTable({
+  env,
+  rows,
+  checkNames,
+}: {
+  env: Env;
+  rows: ConversationSummary[];
+  /** Check names by key, for the failed checks column (the key itself until the names arrive). */
+  checkNames: ReadonlyMap<string, string>;
+}) {
   const time = useTimeFormat();
   return (
     <div className="table-wrap">
@@ -35,7 +44,7 @@ export function ConversationTable({ env, rows }: { env: Env; rows: ConversationS
               <td className="ellipsis">
                 {row.agent.name}
                 {row.agent.version ? <span className="muted"> · {row.agent.version}</span> : null}
-                {row.group ? <div className="muted small ellipsis">{row.group.name}</div> : null}
+                {row.group ? <span className="muted small"> — {row.group.name}</span> : null}
               </td>
               <td>{row.channel}</td>
               <td className="num nowrap">{row.duration_ms === null ? '—' : clock(row.duration_ms)}</td>
@@ -50,9 +59,9 @@ export function ConversationTable({ env, rows }: { env: Env; rows: ConversationS
                   <span className="muted">—</span>
                 ) : (
                   row.failed_checks.map((key) => (
-                    <code key={key} className="chip chip-bad">
-                      {key}
-                    </code>
+                    <span key={key} className="chip chip-bad" title={key}>
+                      {checkNames.get(key) ?? key}
+                    </span>
                   ))
                 )}
               </td>
