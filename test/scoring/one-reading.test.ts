@@ -105,7 +105,7 @@ describe('every reason names what decided it, and the checks agree (development 
       const results = scoreAll(toConversation(item), true);
       for (const result of results.values()) {
         expect(result.reason, `${item.id} ${result.check_key}`).not.toMatch(/^(?:Resolved|Unresolved|Escalated)\.?$/);
-        expect(result.reason.split(' ').length, `${item.id} ${result.check_key}`).toBeGreaterThan(3);
+        expect((result.reason ?? '').split(' ').length, `${item.id} ${result.check_key}`).toBeGreaterThan(3);
       }
       const person = results.get('person_request_honored')?.verdict;
       const outcome = results.get('outcome');
