@@ -12,6 +12,7 @@ import {
   isHandedToPerson,
   NotFoundError,
   PermissionDeniedError,
+  PLANNED_RENAMES,
   ServerError,
   ValidationError,
 } from '../../packages/client/src/index.js';
@@ -57,6 +58,18 @@ describe('@cqm/client against bin/cqm serve', () => {
 
     const label = await cqm.conversations.feedback(sent.external_id, { check_key: 'outcome', verdict: 'fail' });
     expect(label).toMatchObject({ check_key: 'outcome', verdict: 'fail', source: 'api' });
+
+    // The label reads back, by conversation and by check, and counts in the check's agreement.
+    const labels = [];
+    for await (const item of cqm.labels.listAll({ conversation_id: sent.external_id })) labels.push(item);
+    expect(labels).toEqual([expect.objectContaining({ id: label.id, check_key: 'outcome', verdict: 'fail' })]);
+    const byCheck = await cqm.labels.list({ check_key: 'outcome', limit: 10 });
+    expect(byCheck.data.map((item) => item.id)).toContain(label.id);
+    // A pass/fail check's label is compared with its verdict (the multiple-choice outcome needs a choice).
+    await cqm.conversations.feedback(created.id, { check_key: 'ai_disclosure', verdict: 'pass' });
+    const agreement = await cqm.checks.agreement('ai_disclosure');
+    expect(agreement).toMatchObject({ check_key: 'ai_disclosure', meets_bar: false });
+    expect(agreement.current_version.labelled).toBe(1);
 
     // The same external_id again: the existing conversation, nothing new stored.
     const again = await cqm.conversations.create(sent);
@@ -141,6 +154,17 @@ describe('@cqm/client against bin/cqm serve', () => {
     expect(page).toBeInstanceOf(NotFoundError);
     expect(page).toBeInstanceOf(ApiError);
     expect((page as ApiError).body).toBe('<h1>nope</h1>');
+  });
+
+  it('asks for the new names of planned renames with Service-Opt-In when told to', async () => {
+    const optedIn = new CqmClient({ baseUrl: proxy.url, apiKey: service.keys.full, optIn: PLANNED_RENAMES });
+    proxy.requests.length = 0;
+    await optedIn.conversations.create(body());
+    await new CqmClient({ baseUrl: proxy.url, apiKey: service.keys.full }).conversations.create(body());
+    expect(proxy.requests.map((request) => request.headers['service-opt-in'])).toEqual([
+      'handed_to_person, not_customer_call, second_review',
+      undefined,
+    ]);
   });
 
   it('reaches any documented operation by its path template', async () => {

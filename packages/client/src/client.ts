@@ -8,6 +8,7 @@ import { Requester, type RequestOptions } from './request.js';
 import { Checks } from './resources/checks.js';
 import { Conversations } from './resources/conversations.js';
 import { Agents, Groups } from './resources/health.js';
+import { Labels } from './resources/labels.js';
 import { WebhookEndpoints } from './resources/webhook-endpoints.js';
 import { defaultRandomUUID, defaultSleep } from './runtime.js';
 import type { MethodsOf, Path, PathParams, QueryParams, RequestBody, ResponseBody } from './types.js';
@@ -19,7 +20,15 @@ export interface CqmClientOptions extends TransportOptions {
   apiKey: string;
   /** Makes `Idempotency-Key`s for posted conversations (default `crypto.randomUUID`). */
   randomUUID?: () => string;
+  /**
+   * New names of the planned renames to read before they become the default (sent as `Service-Opt-In`),
+   * such as `['second_review']` or `PLANNED_RENAMES`; the service ignores names it does not ship yet.
+   */
+  optIn?: readonly string[];
 }
+
+/** The new names of the specification's planned renames, for `optIn`. */
+export const PLANNED_RENAMES = ['handed_to_person', 'not_customer_call', 'second_review'] as const;
 
 export type OperationOptions<P extends Path, M extends MethodsOf<P>> = RequestOptions & {
   params?: {
@@ -34,6 +43,7 @@ export type OperationOptions<P extends Path, M extends MethodsOf<P>> = RequestOp
 export class CqmClient {
   readonly conversations: Conversations;
   readonly checks: Checks;
+  readonly labels: Labels;
   readonly agents: Agents;
   readonly groups: Groups;
   readonly webhookEndpoints: WebhookEndpoints;
@@ -42,9 +52,14 @@ export class CqmClient {
   constructor(options: CqmClientOptions) {
     const sleep = options.sleep ?? defaultSleep;
     const now = options.now ?? Date.now;
-    this.requester = new Requester(new Transport({ ...options, sleep, now }), options.randomUUID ?? defaultRandomUUID);
+    const headers: Record<string, string> = options.optIn?.length ? { 'service-opt-in': options.optIn.join(', ') } : {};
+    this.requester = new Requester(
+      new Transport({ ...options, sleep, now, headers: { ...headers, ...options.headers } }),
+      options.randomUUID ?? defaultRandomUUID,
+    );
     this.conversations = new Conversations(this.requester, { now, sleep });
     this.checks = new Checks(this.requester);
+    this.labels = new Labels(this.requester);
     this.agents = new Agents(this.requester);
     this.groups = new Groups(this.requester);
     this.webhookEndpoints = new WebhookEndpoints(this.requester);

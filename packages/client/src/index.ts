@@ -1,5 +1,5 @@
 /** @cqm/client: a typed client for the Conversation Quality Monitor API. */
-export { CqmClient, type CqmClientOptions, type OperationOptions } from './client.js';
+export { CqmClient, type CqmClientOptions, type OperationOptions, PLANNED_RENAMES } from './client.js';
 export * from './errors.js';
 export type { components, paths, webhooks } from './generated/openapi.js';
 export type { RetryInfo } from './http.js';

@@ -134,6 +134,33 @@ export type CheckSummary = [ListGet<'/v1/checks'>] extends [null]
 
 export type CheckListParams = [ListQuery<'/v1/checks'>] extends [null] ? PageParams : ListQuery<'/v1/checks'>;
 
+/** A person's answer on one result (`source`: `api` from feedback, `app` from the application). */
+export type Label = [ListGet<'/v1/labels'>] extends [null]
+  ? {
+      id: string;
+      conversation_id: string;
+      check_key: string;
+      verdict: string;
+      note: string | null;
+      source: Open<'api' | 'app'>;
+      created_at: string;
+      [field: string]: unknown;
+    }
+  : Widen<ItemOf<ListGet<'/v1/labels'>>>;
+
+export type LabelListParams = [ListQuery<'/v1/labels'>] extends [null]
+  ? PageParams & { conversation_id?: string; check_key?: string }
+  : ListQuery<'/v1/labels'>;
+
+type AgreementGet = ListGet<'/v1/checks/{key}/agreement'>;
+/** How a check's results agree with people's labels: accuracy, Cohen's kappa, confusion matrix, by who decided. */
+export type CheckAgreement = [AgreementGet] extends [null]
+  ? { check_key: string; meets_bar: boolean; [field: string]: unknown }
+  : Widen<AgreementGet>;
+export type CheckAgreementParams = [ListQuery<'/v1/checks/{key}/agreement'>] extends [null]
+  ? { since?: string; until?: string }
+  : ListQuery<'/v1/checks/{key}/agreement'>;
+
 // Webhook events, from the document's `webhooks` section.
 type EventPayload<K extends keyof webhooks> = JsonContent<webhooks[K]['post']['requestBody']>;
 /** Every field widened except `type`, which stays the literal that tells the events apart. */

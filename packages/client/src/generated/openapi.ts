@@ -215,6 +215,124 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/checks/{key}/agreement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A check's agreement with people's labels
+         * @description Accuracy, Cohen's kappa and the confusion matrix of the check's results against the labels your team gave (by API and in the application), split by who decided. A check needs at least 20 labelled results of its current version and kappa of at least 0.6 before it may alert.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Labels given from this instant. */
+                    since?: string;
+                    /** @description Labels given before this instant. */
+                    until?: string;
+                };
+                header?: never;
+                path: {
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CheckAgreement"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/conversations": {
         parameters: {
             query?: never;
@@ -752,6 +870,124 @@ export interface paths {
                 };
                 /** @description Default Response */
                 405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List people's labels on results (cursor-paginated)
+         * @description Labels given by API (`source: api`) and in the application (`source: app`), newest first.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only this check's labels. */
+                    check_key?: string;
+                    /** @description Only this conversation's labels (the service's id or your external_id). */
+                    conversation_id?: string;
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LabelList"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2461,11 +2697,22 @@ export interface components {
             reason: string;
         };
         Check: {
+            /** @description Present on an active check whose agreement over its last 50 labels fell below the bar, since when. */
+            agreement_dropped_at?: string;
             built_in: boolean;
             /** @enum {string} */
             category: "outcome" | "escalation" | "experience" | "compliance" | "booking" | "custom";
             description: string;
             enabled: boolean;
+            /** @description Present on a check written in plain language, which the LLM judge decides. */
+            judge?: {
+                /** @enum {string} */
+                answer: "pass_fail" | "score" | "choice";
+                choices: string[] | null;
+                question: string;
+            };
+            /** @description Present when a plain-language check yields no result now: no judge connected, or the daily cap reached. */
+            judge_unavailable_reason?: string;
             key: string;
             /** @enum {string} */
             kind: "pass_fail" | "multiple_choice" | "gating" | "score";
@@ -2479,12 +2726,171 @@ export interface components {
             status: "draft" | "shadow" | "active";
             version: number;
         };
+        CheckAgreement: {
+            all_versions: {
+                accuracy: number | null;
+                agreed: number;
+                /** @description The same figures split by who decided the result. */
+                by_decided_by: {
+                    [key: string]: {
+                        accuracy: number | null;
+                        agreed: number;
+                        confusion: {
+                            /** @description Rows: people's labels; columns: the check's results. */
+                            matrix: number[][];
+                            values: string[];
+                        };
+                        /** @description Cohen's kappa; null when it cannot be computed (every answer the same). */
+                        kappa: number | null;
+                        /** @description Labelled results (the newest label of each). */
+                        labelled: number;
+                    };
+                };
+                confusion: {
+                    /** @description Rows: people's labels; columns: the check's results. */
+                    matrix: number[][];
+                    values: string[];
+                };
+                /** @description Cohen's kappa; null when it cannot be computed (every answer the same). */
+                kappa: number | null;
+                /** @description Labelled results (the newest label of each). */
+                labelled: number;
+            };
+            bar: {
+                min_kappa: number;
+                min_labels: number;
+            };
+            check_key: string;
+            check_version: number;
+            current_version: {
+                accuracy: number | null;
+                agreed: number;
+                /** @description The same figures split by who decided the result. */
+                by_decided_by: {
+                    [key: string]: {
+                        accuracy: number | null;
+                        agreed: number;
+                        confusion: {
+                            /** @description Rows: people's labels; columns: the check's results. */
+                            matrix: number[][];
+                            values: string[];
+                        };
+                        /** @description Cohen's kappa; null when it cannot be computed (every answer the same). */
+                        kappa: number | null;
+                        /** @description Labelled results (the newest label of each). */
+                        labelled: number;
+                    };
+                };
+                confusion: {
+                    /** @description Rows: people's labels; columns: the check's results. */
+                    matrix: number[][];
+                    values: string[];
+                };
+                /** @description Cohen's kappa; null when it cannot be computed (every answer the same). */
+                kappa: number | null;
+                /** @description Labelled results (the newest label of each). */
+                labelled: number;
+            };
+            environment: string;
+            /** @description Whether the current version may be promoted to active without an override. */
+            meets_bar: boolean;
+            period: {
+                since: string | null;
+                until: string | null;
+            };
+            short_of_bar: string | null;
+        };
+        CheckAgreementInput: {
+            all_versions: {
+                accuracy: number | null;
+                agreed: number;
+                /** @description The same figures split by who decided the result. */
+                by_decided_by: {
+                    [key: string]: {
+                        accuracy: number | null;
+                        agreed: number;
+                        confusion: {
+                            /** @description Rows: people's labels; columns: the check's results. */
+                            matrix: number[][];
+                            values: string[];
+                        };
+                        /** @description Cohen's kappa; null when it cannot be computed (every answer the same). */
+                        kappa: number | null;
+                        /** @description Labelled results (the newest label of each). */
+                        labelled: number;
+                    };
+                };
+                confusion: {
+                    /** @description Rows: people's labels; columns: the check's results. */
+                    matrix: number[][];
+                    values: string[];
+                };
+                /** @description Cohen's kappa; null when it cannot be computed (every answer the same). */
+                kappa: number | null;
+                /** @description Labelled results (the newest label of each). */
+                labelled: number;
+            };
+            bar: {
+                min_kappa: number;
+                min_labels: number;
+            };
+            check_key: string;
+            check_version: number;
+            current_version: {
+                accuracy: number | null;
+                agreed: number;
+                /** @description The same figures split by who decided the result. */
+                by_decided_by: {
+                    [key: string]: {
+                        accuracy: number | null;
+                        agreed: number;
+                        confusion: {
+                            /** @description Rows: people's labels; columns: the check's results. */
+                            matrix: number[][];
+                            values: string[];
+                        };
+                        /** @description Cohen's kappa; null when it cannot be computed (every answer the same). */
+                        kappa: number | null;
+                        /** @description Labelled results (the newest label of each). */
+                        labelled: number;
+                    };
+                };
+                confusion: {
+                    /** @description Rows: people's labels; columns: the check's results. */
+                    matrix: number[][];
+                    values: string[];
+                };
+                /** @description Cohen's kappa; null when it cannot be computed (every answer the same). */
+                kappa: number | null;
+                /** @description Labelled results (the newest label of each). */
+                labelled: number;
+            };
+            environment: string;
+            /** @description Whether the current version may be promoted to active without an override. */
+            meets_bar: boolean;
+            period: {
+                since: string | null;
+                until: string | null;
+            };
+            short_of_bar: string | null;
+        };
         CheckInput: {
+            /** @description Present on an active check whose agreement over its last 50 labels fell below the bar, since when. */
+            agreement_dropped_at?: string;
             built_in: boolean;
             /** @enum {string} */
             category: "outcome" | "escalation" | "experience" | "compliance" | "booking" | "custom";
             description: string;
             enabled: boolean;
+            /** @description Present on a check written in plain language, which the LLM judge decides. */
+            judge?: {
+                /** @enum {string} */
+                answer: "pass_fail" | "score" | "choice";
+                choices: string[] | null;
+                question: string;
+            };
+            /** @description Present when a plain-language check yields no result now: no judge connected, or the daily cap reached. */
+            judge_unavailable_reason?: string;
             key: string;
             /** @enum {string} */
             kind: "pass_fail" | "multiple_choice" | "gating" | "score";
@@ -2909,6 +3315,40 @@ export interface components {
             id: string;
             /** @enum {string} */
             status: "queued" | "evaluating" | "done" | "failed";
+        };
+        Label: {
+            check_key: string;
+            /** @description The option a person chose, for a multiple-choice check (application labels). */
+            choice: string | null;
+            conversation_id: string;
+            created_at: string;
+            id: string;
+            note: string | null;
+            /** @description `api` (POST /v1/conversations/{id}/feedback) or `app` (the application). */
+            source: string;
+            /** @description pass (no problem) or fail (the problem happened), as the person said. */
+            verdict: string;
+        };
+        LabelInput: {
+            check_key: string;
+            /** @description The option a person chose, for a multiple-choice check (application labels). */
+            choice: string | null;
+            conversation_id: string;
+            created_at: string;
+            id: string;
+            note: string | null;
+            /** @description `api` (POST /v1/conversations/{id}/feedback) or `app` (the application). */
+            source: string;
+            /** @description pass (no problem) or fail (the problem happened), as the person said. */
+            verdict: string;
+        };
+        LabelList: {
+            data: components["schemas"]["Label"][];
+            next_cursor: string | null;
+        };
+        LabelListInput: {
+            data: components["schemas"]["LabelInput"][];
+            next_cursor: string | null;
         };
         Turn: {
             asr_confidence?: number;
