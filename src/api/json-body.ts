@@ -48,24 +48,38 @@ function refusal(text: string): ApiError {
   } catch {
     return new ApiError('invalid_json', 'The request body is not valid JSON.');
   }
-  const paths = refusedKeyPaths(parsed, '');
+  const paths = refusedKeyPaths(parsed);
   if (paths.length === 0) return new ApiError('invalid_json', 'The request body is not valid JSON.');
-  return validationError(Object.fromEntries(paths.slice(0, 20).map((path) => [path, [REFUSED_KEY_MESSAGE]])));
+  return validationError(
+    Object.fromEntries(paths.slice(0, 20).map((path) => [shortened(path), [REFUSED_KEY_MESSAGE]])),
+  );
 }
 
-/** Paths (as the validation errors write them: `metadata.a`, `transcript.0.text`) of every refused key. */
-function refusedKeyPaths(value: unknown, path: string): string[] {
-  if (value === null || typeof value !== 'object') return [];
+/** A path of a deeply nested key, kept readable: its start and its end around an ellipsis. */
+function shortened(path: string): string {
+  return path.length <= 200 ? path : `${path.slice(0, 100)}…${path.slice(-100)}`;
+}
+
+/**
+ * Paths (as the validation errors write them: `metadata.a`, `transcript.0.text`) of every refused key. Walked
+ * with a stack of its own, not recursion: a body within the size limit can nest deeper than the call stack goes.
+ */
+function refusedKeyPaths(root: unknown): string[] {
   const found: string[] = [];
-  // JSON.parse makes "__proto__" an own property, never the prototype: Object.keys sees it as data.
-  for (const key of Object.keys(value)) {
-    const child = (value as Record<string, unknown>)[key];
-    const at = path === '' ? key : `${path}.${key}`;
-    const poisoning =
-      key === '__proto__' ||
-      (key === 'constructor' && child !== null && typeof child === 'object' && Object.hasOwn(child, 'prototype'));
-    if (poisoning) found.push(at);
-    else found.push(...refusedKeyPaths(child, at));
+  const pending: Array<[value: unknown, path: string]> = [[root, '']];
+  while (pending.length > 0) {
+    const [value, path] = pending.pop() as [unknown, string];
+    if (value === null || typeof value !== 'object') continue;
+    // JSON.parse makes "__proto__" an own property, never the prototype: Object.keys sees it as data.
+    for (const key of Object.keys(value)) {
+      const child = (value as Record<string, unknown>)[key];
+      const at = path === '' ? key : `${path}.${key}`;
+      const poisoning =
+        key === '__proto__' ||
+        (key === 'constructor' && child !== null && typeof child === 'object' && Object.hasOwn(child, 'prototype'));
+      if (poisoning) found.push(at);
+      else pending.push([child, at]);
+    }
   }
-  return found;
+  return found.sort();
 }

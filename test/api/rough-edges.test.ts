@@ -104,6 +104,18 @@ describe.each(backends)('rough edges on $name', (backend) => {
       expect((stored.json() as { metadata: unknown }).metadata).toEqual(body.metadata);
     });
 
+    it.skipIf(!backend.available)('is found however deep it is nested, without running out of stack', async () => {
+      const t = app();
+      const depth = 100_000;
+      const deep = `${'{"a":'.repeat(depth)}{"__proto__": {"polluted": true}}${'}'.repeat(depth)}`;
+      const body = JSON.stringify(conversationBody()).replace('"metadata":{', `"metadata":{"deep": ${deep}, `);
+      const error = expectError(await postConversation(t, body), 422, 'validation_error');
+      const [path] = Object.keys(error.fields ?? {});
+      expect(path?.startsWith('metadata.deep.a.a.')).toBe(true);
+      expect(path?.endsWith('.__proto__')).toBe(true);
+      expect(path?.length).toBeLessThanOrEqual(201);
+    });
+
     it.skipIf(!backend.available)('still answers JSON that is broken as not valid JSON', async () => {
       const t = app();
       expectError(await postConversation(t, '{"__proto__": {"x": 1}'), 400, 'invalid_json');
