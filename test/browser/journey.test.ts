@@ -79,7 +79,8 @@ const CONVERSATION = {
   metadata: { call_sid: 'CA5e1f0c', caller: { region: 'north', returning: true }, tags: ['reschedule', 'sick-child'] },
 };
 
-describe.skipIf(!browserAvailable)('the application in a browser: a first run', () => {
+// A browser and a real service take longer than the unit suites' default.
+describe.skipIf(!browserAvailable)('the application in a browser: a first run', { timeout: 120_000 }, () => {
   let app: AppServer;
   let browser: Browser;
   let page: Page;
@@ -94,7 +95,7 @@ describe.skipIf(!browserAvailable)('the application in a browser: a first run', 
     opened.context.setDefaultTimeout(15_000);
     watch = opened.watch;
     page = await opened.newPage();
-  });
+  }, 180_000);
 
   afterAll(async () => {
     await browser?.close();

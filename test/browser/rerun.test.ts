@@ -45,7 +45,8 @@ async function failScoring(dataDir: string): Promise<void> {
   }
 }
 
-describe.skipIf(!browserAvailable)('re-running a failed conversation', () => {
+// A browser and a real service take longer than the unit suites' default.
+describe.skipIf(!browserAvailable)('re-running a failed conversation', { timeout: 120_000 }, () => {
   let app: AppServer;
   let browser: Browser;
   let page: Page;
@@ -57,7 +58,7 @@ describe.skipIf(!browserAvailable)('re-running a failed conversation', () => {
     opened.context.setDefaultTimeout(20_000);
     page = await opened.newPage();
     await firstSignIn(page, app.setupLink);
-  });
+  }, 180_000);
 
   afterAll(async () => {
     if (worker) await stopProcess(worker);

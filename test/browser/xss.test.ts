@@ -42,7 +42,8 @@ const HOSTILE = {
   },
 };
 
-describe.skipIf(!browserAvailable)('a hostile conversation in the browser', () => {
+// A browser and a real service take longer than the unit suites' default.
+describe.skipIf(!browserAvailable)('a hostile conversation in the browser', { timeout: 120_000 }, () => {
   let app: AppServer;
   let browser: Browser;
   let page: Page;
@@ -59,7 +60,7 @@ describe.skipIf(!browserAvailable)('a hostile conversation in the browser', () =
     const posted = await postConversation(app.server.baseUrl, app.firstKey, HOSTILE);
     dashboardUrl = posted.dashboard_url;
     await waitUntilScored(app.server.baseUrl, app.firstKey, [posted.id]);
-  });
+  }, 180_000);
 
   afterAll(async () => {
     await browser?.close();

@@ -1,10 +1,11 @@
 import { Badge, type Tone } from '../../../components/ui/badge';
 import { type ConversationStatus, OUTCOME_WORDS, STATUS_WORDS } from '../types';
 
+// Done is the normal case and stays quiet; what still needs a look stands out.
 const STATUS_TONE: Record<ConversationStatus, Tone> = {
-  queued: 'muted',
+  queued: 'warn',
   evaluating: 'info',
-  done: 'good',
+  done: 'muted',
   failed: 'bad',
 };
 
