@@ -244,6 +244,47 @@ export function createConversationList(store: Store) {
     return (await query.orderBy(at, 'desc').orderBy(id, 'desc').limit(take).execute()) as PageRow[];
   }
 
+  /**
+   * Metadata and the last turn's end_ms of stored documents. On SQLite its JSON parser takes them out, which is
+   * quicker than reading 5 KB documents into JavaScript to keep a kilobyte of each (json_extract keeps key order
+   * and number text). PostgreSQL's JSON functions refuse a document holding an escaped NUL, which a
+   * conversation may (it is stored as sent), so there, and should SQLite refuse a document, the documents are
+   * read and parsed here.
+   */
+  async function documentParts(ids: string[]): Promise<Map<string, DocumentParts>> {
+    const parts = new Map<string, DocumentParts>();
+    if (ids.length === 0) return parts;
+    if (store.dialect === 'sqlite') {
+      try {
+        const rows = await db
+          .selectFrom('conversation_documents')
+          .select([
+            'conversation_id',
+            sql<string | null>`json_extract(document, '$.metadata')`.as('metadata'),
+            sql<unknown>`json_extract(document, '$.transcript[#-1].end_ms')`.as('last_end_ms'),
+          ])
+          .where('conversation_id', 'in', ids)
+          .execute();
+        for (const row of rows) {
+          parts.set(row.conversation_id, {
+            metadata: typeof row.metadata === 'string' ? (JSON.parse(row.metadata) as Record<string, unknown>) : {},
+            lastTurnEndMs: lastEndMs(row.last_end_ms),
+          });
+        }
+        return parts;
+      } catch {
+        parts.clear();
+      }
+    }
+    const rows = await db
+      .selectFrom('conversation_documents')
+      .select(['conversation_id', 'document'])
+      .where('conversation_id', 'in', ids)
+      .execute();
+    for (const row of rows) parts.set(row.conversation_id, readDocumentParts(row.document));
+    return parts;
+  }
+
   /** A column as a condition that must not pick the index (SQLite's unary +; PostgreSQL plans by statistics). */
   function unindexed(column: 'project_id' | 'environment') {
     return store.dialect === 'sqlite' ? sql<string>`+${sql.ref(column)}` : sql.ref<string>(column);
@@ -256,7 +297,7 @@ export function createConversationList(store: Store) {
     // The document is read only when needed: for metadata, or for a duration without started_at.
     const documentIds = rows.filter((row) => includeMetadata || durationFromTimes(row) === null).map((row) => row.id);
 
-    const [results, documents] = await Promise.all([
+    const [results, parsed] = await Promise.all([
       doneIds.length === 0
         ? []
         : db
@@ -269,13 +310,7 @@ export function createConversationList(store: Store) {
             .where('conversation_id', 'in', doneIds)
             .where((eb) => eb.or([eb('verdict', '=', 'fail'), eb('check_key', '=', FRUSTRATION_CHECK)]))
             .execute(),
-      documentIds.length === 0
-        ? []
-        : db
-            .selectFrom('conversation_documents')
-            .select(['conversation_id', 'document'])
-            .where('conversation_id', 'in', documentIds)
-            .execute(),
+      documentParts(documentIds),
     ]);
 
     const failed = new Map<string, { key: string; position: number }[]>();
@@ -290,8 +325,6 @@ export function createConversationList(store: Store) {
         frustration.set(result.conversation_id, result.score === null ? null : Number(result.score));
       }
     }
-    const parsed = new Map(documents.map((d) => [d.conversation_id, readListedParts(d.document)]));
-
     return rows.map((row) => {
       const document = parsed.get(row.id);
       const item: ConversationListItem = {
@@ -325,17 +358,19 @@ function durationFromTimes(row: Pick<PageRow, 'started_at' | 'ended_at'>): numbe
   return Number.isFinite(duration) && duration >= 0 ? duration : null;
 }
 
-/** Of a stored document (the body as received): metadata, and the latest turn end_ms as a duration. */
-function readListedParts(document: string): {
+/** The last turn's end_ms as the database gave it (a number, or text from PostgreSQL), or null. */
+function lastEndMs(value: unknown): number | null {
+  const ms = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
+  return Number.isSafeInteger(ms) && ms >= 0 ? ms : null;
+}
+
+interface DocumentParts {
   metadata: Record<string, unknown>;
   lastTurnEndMs: number | null;
-} {
+}
+
+/** Of a stored document (the body as received): its metadata and the last turn's end_ms. */
+function readDocumentParts(document: string): DocumentParts {
   const parsed = JSON.parse(document) as { metadata?: Record<string, unknown>; transcript?: { end_ms?: unknown }[] };
-  let lastTurnEndMs: number | null = null;
-  for (const turn of parsed.transcript ?? []) {
-    if (typeof turn.end_ms === 'number' && (lastTurnEndMs === null || turn.end_ms > lastTurnEndMs)) {
-      lastTurnEndMs = turn.end_ms;
-    }
-  }
-  return { metadata: parsed.metadata ?? {}, lastTurnEndMs };
+  return { metadata: parsed.metadata ?? {}, lastTurnEndMs: lastEndMs(parsed.transcript?.at(-1)?.end_ms) };
 }

@@ -157,6 +157,26 @@ describe.each(backends)('GET /v1/conversations on $name', (backend) => {
     },
   );
 
+  it.skipIf(!backend.available)('shows metadata exactly as the conversation read shows it', async () => {
+    const t = app();
+    const w = ownWindow();
+    const metadata = {
+      zeta: 'last key first',
+      unicode: 'Grüß Gott — 你好 👋',
+      escapes: 'quote " backslash \\ newline \n tab \t nul \u0000 <script>',
+      numbers: [0, -1, 1.5, 9007199254740991, 1e300, 2.5e-8],
+      deep: { a: [1, { b: null, c: [true, false] }], 'key with space': 'v', empty: {}, list: [] },
+      alpha: 1,
+    };
+    const id = await post(t, { ended_at: w.at(1), metadata });
+    const [item] = (await page(t, w.query)).data;
+    const read = (
+      await t.app.inject({ method: 'GET', url: `/v1/conversations/${id}`, headers: bearer(t.keys.testFull) })
+    ).json();
+    expect(item?.metadata).toEqual(metadata);
+    expect(JSON.stringify(item?.metadata)).toBe(JSON.stringify(read.metadata));
+  });
+
   it.skipIf(!backend.available)(
     'takes the duration from the last turn end_ms without started_at, else null',
     async () => {
