@@ -14,7 +14,12 @@ import {
   scopeIncludes,
 } from '../domain/checks.js';
 import type { ScorableConversation } from '../domain/conversation.js';
-import { inSample, type JudgeCostControls, type StructuredOutputForm } from '../domain/judge.js';
+import {
+  inSample,
+  type JudgeCostControls,
+  STRUCTURED_OUTPUT_FORMS,
+  type StructuredOutputForm,
+} from '../domain/judge.js';
 import { answerShapeFor, type JudgeAnswer, resultFromAnswer } from '../scoring/judge/answer.js';
 import { buildJudgeRequest, JUDGE_PROMPT_VERSION } from '../scoring/judge/prompt.js';
 import { scorerVersion } from '../scoring/scorer-version.js';
@@ -24,7 +29,6 @@ import { utcDay } from '../storage/judge-usage-repo.js';
 import { type Breaker, createBreaker } from './breaker.js';
 import { createJudgeClient, type JudgeClient, type JudgeConnection, type JudgeOutcome } from './client.js';
 import { type ResolvedJudge, resolveJudge } from './connection.js';
-import { detectForm } from './detect-form.js';
 import { Semaphore } from './semaphore.js';
 
 export type StoredResult = CheckResult & { check_category?: CheckCategory | null; check_severity?: Severity | null };
@@ -126,7 +130,7 @@ export function createReviewer(deps: ReviewerDeps) {
   const settingsCache = new Map<string, { settings: ProjectJudgeSettings; expiresAt: number }>();
   const clients = new Map<string, JudgeClient>();
   const semaphores = new Map<string, Semaphore>();
-  const detecting = new Map<string, Promise<StructuredOutputForm | null>>();
+  const learnedForms = new Map<string, StructuredOutputForm>();
   const cappedOn = new Map<string, string>();
 
   async function judgeFor(projectId: string): Promise<ResolvedJudge> {
@@ -166,26 +170,29 @@ export function createReviewer(deps: ReviewerDeps) {
     return null;
   }
 
-  /** The form to ask in: the remembered one, or found once per connection and process, then remembered. */
-  async function formFor(
+  /**
+   * Asks in the form remembered for this connection; before one is known, in each form best first, passing
+   * over a form the endpoint refuses (a 4xx), and remembers the first that answers (as `cqm judge test` does).
+   */
+  async function askInSomeForm(
     projectId: string,
     judge: ResolvedJudge & { available: true },
-  ): Promise<StructuredOutputForm | null> {
-    if (judge.form) return judge.form;
-    let finding = detecting.get(judge.fingerprint);
-    if (!finding) {
-      finding = detectForm(clientFor(judge.connection), judge.controls.timeoutMs).then(async (detection) => {
-        if (!detection.ok) {
-          detecting.delete(judge.fingerprint);
-          return null;
-        }
-        await deps.settings.rememberForm(projectId, detection.form, judge.fingerprint).catch(() => undefined);
+    ask: (form: StructuredOutputForm) => Promise<JudgeOutcome>,
+  ): Promise<JudgeOutcome> {
+    const known = judge.form ?? learnedForms.get(judge.fingerprint) ?? null;
+    if (known) return ask(known);
+    let outcome: JudgeOutcome = { ok: false, failure: 'rejected', reason: 'no form was tried', calls: 0 };
+    for (const form of STRUCTURED_OUTPUT_FORMS) {
+      outcome = await ask(form);
+      if (outcome.ok) {
+        learnedForms.set(judge.fingerprint, form);
+        await deps.settings.rememberForm(projectId, form, judge.fingerprint).catch(() => undefined);
         settingsCache.delete(projectId);
-        return detection.form;
-      });
-      detecting.set(judge.fingerprint, finding);
+        return outcome;
+      }
+      if (outcome.failure !== 'rejected') return outcome;
     }
-    return finding;
+    return outcome;
   }
 
   return {
@@ -249,8 +256,6 @@ export function createReviewer(deps: ReviewerDeps) {
       if (!judge.available) return giveUp(judge.reason.replace(/\.$/, ''));
       const skip = skipReason(projectId, judge);
       if (skip) return giveUp(skip);
-      const form = await formFor(projectId, judge);
-      if (!form) return giveUp('the judge answered in no structured-output form we can read (see `cqm judge test`)');
 
       const deadline = clock() + REVIEW_BUDGET_MS;
       const client = clientFor(judge.connection);
@@ -277,13 +282,15 @@ export function createReviewer(deps: ReviewerDeps) {
               started,
             };
           const outcome = await semaphore.run(() =>
-            client.ask(request, {
-              form,
-              deadline,
-              timeoutMs: judge.controls.timeoutMs,
-              turnCount: conversation.transcript.length,
-              reserveCall: () => deps.usage.reserveCall(projectId, judge.controls.dailyCap),
-            }),
+            askInSomeForm(projectId, judge, (form) =>
+              client.ask(request, {
+                form,
+                deadline,
+                timeoutMs: judge.controls.timeoutMs,
+                turnCount: conversation.transcript.length,
+                reserveCall: () => deps.usage.reserveCall(projectId, judge.controls.dailyCap),
+              }),
+            ),
           );
           if (outcome.ok) {
             breaker.succeeded(judge.fingerprint);
