@@ -4,7 +4,15 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser, openContext, requireBrowserUnderCi, screenshot } from '../harness/browser.js';
+import {
+  browserAvailable,
+  launchBrowser,
+  NARROW,
+  openContext,
+  requireBrowserUnderCi,
+  screenshot,
+  WIDE,
+} from '../harness/browser.js';
 import {
   type AppServer,
   acceptInvitation,
@@ -155,6 +163,20 @@ describe.skipIf(!browserAvailable)(
       await page.waitForURL(/outcome=resolved/);
       await rows().first().waitFor();
       for (const cell of await rows().locator('td:nth-child(6)').allTextContents()) expect(cell).toBe('Resolved');
+    });
+
+    it('fits a narrow screen: the table scrolls inside its frame, the page never sideways', async () => {
+      for (const path of ['/app/test/conversations', '/app/test/developers', '/app/test/settings']) {
+        await page.setViewportSize(NARROW);
+        await page.goto(path);
+        await page.locator('table').first().waitFor();
+        const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+        expect(overflow, path).toBeLessThanOrEqual(0);
+      }
+      await page.goto('/app/test/conversations');
+      await rows().first().waitFor();
+      await screenshot(page, 'conversations-narrow.png');
+      await page.setViewportSize(WIDE);
     });
 
     it('finds one conversation by its external id', async () => {
