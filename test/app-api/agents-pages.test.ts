@@ -125,7 +125,7 @@ describe.each(backends)('agents, groups and Home API ($name)', (backend) => {
       const page = await member.get(`${t.base()}/agents/front-desk`);
       expect(page.json()).toMatchObject({
         group: { id: 'front-office', name: 'Front office' },
-        placement: { by_kind: 'person', by: `app:${t.users.member.id}` },
+        placement: { by_kind: 'person', by: `app:${t.users.member.id}`, by_name: t.users.member.name },
       });
       const health = await t.app.inject({
         method: 'GET',

@@ -7,6 +7,14 @@ import { iso, projectEnvParams, projectScope } from '../../scope.js';
 import { agentSummaryView } from './agent-views.js';
 import type { AgentRouteDeps } from './route-deps.js';
 
+/** Who placed the agent, for people: a member's name ("app:<user id>"), the shell's login ("cli:<login>"). */
+async function placedByName(deps: AppApiDeps, workspaceId: string, by: string | null): Promise<string | null> {
+  if (by === null) return null;
+  if (by.startsWith('app:')) return (await deps.users.get(workspaceId, by.slice(4)))?.name ?? 'a former member';
+  if (by.startsWith('cli:')) return `${by.slice(4)} (command line)`;
+  return null;
+}
+
 export const agentParams = projectEnvParams.extend({ agent_id: z.string().min(1).max(128) });
 const query = z.object({ days: z.enum(['30', '90']).default('30') }).strict();
 
@@ -19,14 +27,19 @@ export function registerGetAgent(app: ZodApp, deps: AppApiDeps & AgentRouteDeps)
     '/projects/:project_id/:environment/agents/:agent_id',
     { schema: { params: agentParams, querystring: query } },
     async (request) => {
-      const scope = await projectScope(deps, sessionOf(request).session.workspace.id, request.params);
+      const { session } = sessionOf(request);
+      const scope = await projectScope(deps, session.workspace.id, request.params);
       const days = Number(request.query.days) as 30 | 90;
       const page = await deps.agentPages.agentPage(scope, request.params.agent_id, deps.clock(), days);
       if (!page)
         throw new ApiError('not_found', `No agent ${request.params.agent_id} in the ${scope.environment} environment.`);
       return {
         ...agentSummaryView(page),
-        placement: { ...page.placement, at: iso(page.placement.at) },
+        placement: {
+          ...page.placement,
+          at: iso(page.placement.at),
+          by_name: await placedByName(deps, session.workspace.id, page.placement.by),
+        },
         transitions: page.transitions.map((t) => ({ ...t, at: iso(t.at) })),
         trend: {
           ...page.trend,

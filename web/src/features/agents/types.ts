@@ -39,7 +39,7 @@ export interface ReleaseMarker {
 }
 
 export interface AgentPage extends AgentSummary {
-  placement: { by_kind: string | null; by: string | null; at: string | null };
+  placement: { by_kind: string | null; by: string | null; by_name: string | null; at: string | null };
   transitions: { seq: number; old_status: string; new_status: string; reason: string; at: string }[];
   trend: {
     days: 30 | 90;

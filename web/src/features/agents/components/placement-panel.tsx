@@ -8,6 +8,7 @@ import { ErrorMessage } from '../../../components/ui/error-message';
 import { Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-error';
 import type { Env } from '../../../lib/environment';
+import { useTimeFormat } from '../../../lib/time';
 import { useArchiveAgent, useGroupChoices, usePlaceAgent } from '../api/agents';
 import type { AgentPage } from '../types';
 
@@ -16,6 +17,7 @@ const NEW = '__new__';
 
 export function PlacementPanel({ projectId, env, agent }: { projectId: string; env: Env; agent: AgentPage }) {
   const groups = useGroupChoices(projectId, env);
+  const time = useTimeFormat();
   const place = usePlaceAgent(projectId, env, agent.id);
   const archive = useArchiveAgent(projectId, env, agent.id);
   const [choice, setChoice] = useState(agent.group?.id ?? NONE);
@@ -31,7 +33,7 @@ export function PlacementPanel({ projectId, env, agent }: { projectId: string; e
       <h2>Group</h2>
       <p className="muted small">
         {agent.placement.by_kind === 'person'
-          ? `Placed by a person (${agent.placement.by ?? 'someone'}); the group conversations name is ignored.`
+          ? `Placed by ${agent.placement.by_name ?? 'a person'}${agent.placement.at ? ` on ${time.dateTime(agent.placement.at)}` : ''}; the group conversations name is ignored.`
           : 'Filed by its conversations. Placing it here makes the group conversations name be ignored from then on.'}
       </p>
       <div className="row">

@@ -20,11 +20,13 @@ export function GroupsTable({ projectId, env }: { projectId: string; env: Env })
             <th>Group</th>
             <th>Health</th>
             <th className="num">Agents</th>
-            <th className="num">Calls (7 d)</th>
-            <th className="num">Resolved</th>
-            <th className="num">To a person</th>
-            <th className="num">Frustration</th>
-            <th className="num">Compliance</th>
+            {['7 d', '30 d'].flatMap((days) =>
+              ['Calls', 'Resolved', 'To a person', 'Frustration', 'Compliance'].map((title) => (
+                <th key={`${days}-${title}`} className="num">
+                  {title} ({days})
+                </th>
+              )),
+            )}
           </tr>
         </thead>
         <tbody>
@@ -41,6 +43,7 @@ export function GroupsTable({ projectId, env }: { projectId: string; env: Env })
               </td>
               <td className="num">{group.agents}</td>
               <WindowCells window={group.last_7_days} />
+              <WindowCells window={group.last_30_days} />
             </tr>
           ))}
         </tbody>
