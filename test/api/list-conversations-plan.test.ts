@@ -105,4 +105,19 @@ describe('conversation list query plans on sqlite', () => {
     expect(results).toMatch(/INDEX sqlite_autoindex_check_results_1 \(conversation_id=\?/);
     expect(documents).toMatch(/\(conversation_id=\?\)/);
   });
+
+  // Reading or replacing one conversation's results (the conversation read, the view, scoring) goes by the
+  // primary key; an index led by the scope's columns drew these into a walk over the project's results.
+  it.each([
+    'select * from check_results where conversation_id = ? and project_id = ? and environment = ? order by position',
+    'delete from check_results where conversation_id = ? and project_id = ? and environment = ?',
+  ])('%s uses the primary key', async (statement) => {
+    const parameters = ['conv_x', 'p', 'test'];
+    const { rows } = await opened.store.db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${statement}`, parameters),
+    );
+    expect(rows.map((row) => row.detail).join(' | ')).toMatch(
+      /INDEX sqlite_autoindex_check_results_1 \(conversation_id=\?/,
+    );
+  });
 });

@@ -10,9 +10,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('check_versions').addColumn('scope', 'text').execute();
   await db.schema.alterTable('check_versions').addColumn('created_by', 'text').execute();
 
+  // check_key first: SQLite (without statistics) prefers the index with more equal columns, and one led by
+  // (project_id, environment) drew every read and delete of one conversation's results (conversation_id plus
+  // its scope) away from the primary key into a walk over all the project's results.
   await db.schema
     .createIndex('check_results_check_time_idx')
     .on('check_results')
-    .columns(['project_id', 'environment', 'check_key', 'created_at', 'verdict', 'score'])
+    .columns(['check_key', 'project_id', 'environment', 'created_at', 'verdict', 'score'])
     .execute();
 }
