@@ -68,7 +68,10 @@ export async function servedOpenApiDocument(): Promise<Record<string, unknown>> 
 export async function generateClientTypes(): Promise<string> {
   const document = await servedOpenApiDocument();
   const ast = await openapiTS(document as unknown as Parameters<typeof openapiTS>[0], { alphabetize: true });
-  return `${HEADER}\n${astToString(ast)}`;
+  // The one runtime value: the event types, so the client tells known events from new ones without a list kept by hand.
+  const eventTypes = Object.keys((document.webhooks as Record<string, unknown> | undefined) ?? {}).sort();
+  const runtime = `/** The webhook event types the document describes. */\nexport const webhookEventTypes = ${JSON.stringify(eventTypes)} as const;\n`;
+  return `${HEADER}\n${astToString(ast)}\n${runtime}`;
 }
 
 async function main(): Promise<void> {

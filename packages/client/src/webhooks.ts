@@ -6,6 +6,7 @@
  * signature header holds two space-separated signatures. Web Crypto only, so it runs wherever fetch does.
  */
 import { CqmError } from './errors.js';
+import { webhookEventTypes } from './generated/openapi.js';
 import type { KnownWebhookEvent, KnownWebhookEventType, UnknownWebhookEvent, WebhookEvent } from './types.js';
 
 export const SECRET_PREFIX = 'whsec_';
@@ -13,19 +14,7 @@ export const SECRET_PREFIX = 'whsec_';
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
 /** The event types this version of the client knows (the service may add more: they verify as unknown). */
-export const KNOWN_EVENT_TYPES = [
-  'conversation.evaluated',
-  'agent.health_changed',
-  'group.health_changed',
-  'check.failed',
-  'checks.digest',
-  'ping',
-] as const satisfies readonly KnownWebhookEventType[];
-
-// Fails to compile when the generated types gain an event type the list above lacks.
-type MissingEventTypes = Exclude<KnownWebhookEventType, (typeof KNOWN_EVENT_TYPES)[number]>;
-const everyKnownTypeListed: [MissingEventTypes] extends [never] ? true : MissingEventTypes = true;
-void everyKnownTypeListed;
+export const KNOWN_EVENT_TYPES: readonly KnownWebhookEventType[] = webhookEventTypes;
 
 export type WebhookVerificationFailure =
   | 'missing_header'

@@ -2196,6 +2196,96 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "check.agreement_dropped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * check.agreement_dropped
+         * @description An active check's agreement with your team's labels, over its last 50 labelled results, fell below the bar (kappa under 0.6). Sent once per drop: again only after agreement recovered and dropped anew.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The delivery id (`msg_…`): the same on every attempt of one message; use it to deduplicate. */
+                    "Service-Delivery": string;
+                    /** @description The event type. */
+                    "Service-Event": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<delivery id>.<timestamp>.<body>` (Standard Webhooks); two during a secret rotation. */
+                    "Service-Signature": string;
+                    /** @description Seconds since the epoch when this attempt was signed. */
+                    "Service-Timestamp": string;
+                    /** @description Alias of Service-Delivery (Standard Webhooks). */
+                    "webhook-id": string;
+                    /** @description Alias of Service-Signature. */
+                    "webhook-signature": string;
+                    /** @description Alias of Service-Timestamp. */
+                    "webhook-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        data: {
+                            accuracy: number | null;
+                            bar: {
+                                min_kappa: number;
+                                min_labels: number;
+                            };
+                            check: {
+                                key: string;
+                                name: string;
+                                version: number;
+                            };
+                            kappa: number | null;
+                            labelled: number;
+                            /** @description How many of the latest labels were compared (up to 50). */
+                            window: number;
+                        };
+                        /**
+                         * @description The environment of the data: `test` or `live`.
+                         * @enum {string}
+                         */
+                        environment: "test" | "live";
+                        id: string;
+                        /** @constant */
+                        type: "check.agreement_dropped";
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any other answer, a timeout (15 s) or a connection error is retried. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone: the endpoint is disabled and nothing more is sent to it. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "check.failed": {
         parameters: {
             query?: never;
@@ -3374,7 +3464,7 @@ export interface components {
             enabled: boolean;
             /** @enum {string} */
             environment: "test" | "live";
-            events: ("conversation.evaluated" | "agent.health_changed" | "group.health_changed" | "check.failed" | "checks.digest" | "ping")[] | null;
+            events: ("conversation.evaluated" | "agent.health_changed" | "group.health_changed" | "check.failed" | "checks.digest" | "check.agreement_dropped" | "ping")[] | null;
             id: string;
             /** @description Until then the previous secret signs too (a second signature), after a rotation. */
             previous_secret_expires_at: string | null;
@@ -3385,7 +3475,7 @@ export interface components {
             description?: string | null;
             enabled?: boolean;
             /** @description Event types to receive; omitted, null or empty: every type, including ones added later. */
-            events?: ("conversation.evaluated" | "agent.health_changed" | "group.health_changed" | "check.failed" | "checks.digest" | "ping")[] | null;
+            events?: ("conversation.evaluated" | "agent.health_changed" | "group.health_changed" | "check.failed" | "checks.digest" | "check.agreement_dropped" | "ping")[] | null;
             /** @description Where events are POSTed. https is required in the live environment. */
             url: string;
         };
@@ -3393,7 +3483,7 @@ export interface components {
             description?: string | null;
             enabled?: boolean;
             /** @description Event types to receive; omitted, null or empty: every type, including ones added later. */
-            events?: ("conversation.evaluated" | "agent.health_changed" | "group.health_changed" | "check.failed" | "checks.digest" | "ping")[] | null;
+            events?: ("conversation.evaluated" | "agent.health_changed" | "group.health_changed" | "check.failed" | "checks.digest" | "check.agreement_dropped" | "ping")[] | null;
             /** @description Where events are POSTed. https is required in the live environment. */
             url: string;
         };
@@ -3405,7 +3495,7 @@ export interface components {
             enabled: boolean;
             /** @enum {string} */
             environment: "test" | "live";
-            events: ("conversation.evaluated" | "agent.health_changed" | "group.health_changed" | "check.failed" | "checks.digest" | "ping")[] | null;
+            events: ("conversation.evaluated" | "agent.health_changed" | "group.health_changed" | "check.failed" | "checks.digest" | "check.agreement_dropped" | "ping")[] | null;
             id: string;
             /** @description Until then the previous secret signs too (a second signature), after a rotation. */
             previous_secret_expires_at: string | null;
@@ -3425,7 +3515,7 @@ export interface components {
             /** @description false stops deliveries; true re-enables a disabled endpoint. */
             enabled?: boolean;
             /** @description Event types to receive; omitted, null or empty: every type, including ones added later. */
-            events?: ("conversation.evaluated" | "agent.health_changed" | "group.health_changed" | "check.failed" | "checks.digest" | "ping")[] | null;
+            events?: ("conversation.evaluated" | "agent.health_changed" | "group.health_changed" | "check.failed" | "checks.digest" | "check.agreement_dropped" | "ping")[] | null;
             /** @description Where events are POSTed. https is required in the live environment. */
             url?: string;
         };
@@ -3434,7 +3524,7 @@ export interface components {
             /** @description false stops deliveries; true re-enables a disabled endpoint. */
             enabled?: boolean;
             /** @description Event types to receive; omitted, null or empty: every type, including ones added later. */
-            events?: ("conversation.evaluated" | "agent.health_changed" | "group.health_changed" | "check.failed" | "checks.digest" | "ping")[] | null;
+            events?: ("conversation.evaluated" | "agent.health_changed" | "group.health_changed" | "check.failed" | "checks.digest" | "check.agreement_dropped" | "ping")[] | null;
             /** @description Where events are POSTed. https is required in the live environment. */
             url?: string;
         };
@@ -3446,7 +3536,7 @@ export interface components {
             enabled: boolean;
             /** @enum {string} */
             environment: "test" | "live";
-            events: ("conversation.evaluated" | "agent.health_changed" | "group.health_changed" | "check.failed" | "checks.digest" | "ping")[] | null;
+            events: ("conversation.evaluated" | "agent.health_changed" | "group.health_changed" | "check.failed" | "checks.digest" | "check.agreement_dropped" | "ping")[] | null;
             id: string;
             /** @description Until then the previous secret signs too (a second signature), after a rotation. */
             previous_secret_expires_at: string | null;
@@ -3463,7 +3553,7 @@ export interface components {
             enabled: boolean;
             /** @enum {string} */
             environment: "test" | "live";
-            events: ("conversation.evaluated" | "agent.health_changed" | "group.health_changed" | "check.failed" | "checks.digest" | "ping")[] | null;
+            events: ("conversation.evaluated" | "agent.health_changed" | "group.health_changed" | "check.failed" | "checks.digest" | "check.agreement_dropped" | "ping")[] | null;
             id: string;
             /** @description Until then the previous secret signs too (a second signature), after a rotation. */
             previous_secret_expires_at: string | null;
@@ -3541,3 +3631,6 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export type operations = Record<string, never>;
+
+/** The webhook event types the document describes. */
+export const webhookEventTypes = ["agent.health_changed","check.agreement_dropped","check.failed","checks.digest","conversation.evaluated","group.health_changed","ping"] as const;
