@@ -163,21 +163,21 @@ export type CheckAgreementParams = [ListQuery<'/v1/checks/{key}/agreement'>] ext
 
 // Webhook events, from the document's `webhooks` section.
 type EventPayload<K extends keyof webhooks> = JsonContent<webhooks[K]['post']['requestBody']>;
-/** Every field widened except `type`, which stays the literal that tells the events apart. */
-type EventOf<K extends keyof webhooks> = {
+/** One event type's payload (`WebhookEventOf<'check.failed'>`): every field widened except `type`, the literal that tells the events apart. */
+export type WebhookEventOf<K extends keyof webhooks> = {
   [F in keyof EventPayload<K>]: F extends 'type' ? EventPayload<K>[F] : Widen<EventPayload<K>[F]>;
 };
 
 export type KnownWebhookEventType = keyof webhooks & string;
-export type ConversationEvaluatedEvent = EventOf<'conversation.evaluated'>;
-export type AgentHealthChangedEvent = EventOf<'agent.health_changed'>;
-export type GroupHealthChangedEvent = EventOf<'group.health_changed'>;
-export type CheckFailedEvent = EventOf<'check.failed'>;
-export type ChecksDigestEvent = EventOf<'checks.digest'>;
-export type PingEvent = EventOf<'ping'>;
+export type ConversationEvaluatedEvent = WebhookEventOf<'conversation.evaluated'>;
+export type AgentHealthChangedEvent = WebhookEventOf<'agent.health_changed'>;
+export type GroupHealthChangedEvent = WebhookEventOf<'group.health_changed'>;
+export type CheckFailedEvent = WebhookEventOf<'check.failed'>;
+export type ChecksDigestEvent = WebhookEventOf<'checks.digest'>;
+export type PingEvent = WebhookEventOf<'ping'>;
 
 /** The events this version of the client knows, told apart by `type`. */
-export type KnownWebhookEvent = { [K in KnownWebhookEventType]: EventOf<K> }[KnownWebhookEventType];
+export type KnownWebhookEvent = { [K in KnownWebhookEventType]: WebhookEventOf<K> }[KnownWebhookEventType];
 
 /** An event of a type added after this client was built: the envelope is known, the data is not. */
 export interface UnknownWebhookEvent {
