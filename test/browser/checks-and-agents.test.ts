@@ -8,7 +8,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchBrowser, openContext, requireBrowserUnderCi, screenshot } from '../harness/browser.js';
-import { type AppServer, firstSignIn, postConversation, startAppServer, waitUntilScored } from './world.js';
+import {
+  type AppServer,
+  acceptInvitation,
+  buttonTexts,
+  firstSignIn,
+  postConversation,
+  startAppServer,
+  waitUntilScored,
+} from './world.js';
 
 requireBrowserUnderCi();
 
@@ -243,5 +251,33 @@ describe.skipIf(!browserAvailable)('checks, agents and groups in the application
     await page.goto('/app/test/groups/front-office');
     await expect.poll(() => page.getByTestId('group-member').count()).toBe(1);
     expect(await page.getByTestId('group-member').getAttribute('data-agent-id')).toBe('front-desk');
+  });
+
+  it('shows a viewer the pages without anything that changes them', async () => {
+    const session = await page.request.get('/app/api/session');
+    const { csrf_token } = (await session.json()) as { csrf_token: string };
+    const invited = await page.request.post('/app/api/invitations', {
+      headers: { 'X-CSRF-Token': csrf_token, 'Content-Type': 'application/json' },
+      data: { role: 'viewer' },
+    });
+    expect(invited.status()).toBe(201);
+    const { url } = (await invited.json()) as { url: string };
+    const opened = await openContext(browser, base);
+    opened.context.setDefaultTimeout(20_000);
+    const viewer = await opened.newPage();
+    await acceptInvitation(viewer, url, {
+      email: 'vera@example.com',
+      name: 'Vera Viewer',
+      password: 'a long viewer password',
+    });
+    for (const path of ['/app/test/checks', '/app/test/checks/recording_notice', '/app/test/agents/front-desk']) {
+      await viewer.goto(path);
+      await viewer.locator('main h1').first().waitFor();
+      await viewer.waitForLoadState('networkidle');
+      const buttons = (await buttonTexts(viewer)).filter((text) => !['Sign out', '30 days', '90 days'].includes(text));
+      expect(buttons, path).toEqual([]);
+    }
+    expect(await viewer.getByTestId('placement').count()).toBe(0);
+    await opened.context.close();
   });
 });

@@ -224,6 +224,35 @@ describe.skipIf(!browserAvailable)('the application in a browser: a first run', 
     await screenshot(page, 'developers.png');
   });
 
+  it('redelivers, rotates the secret after a confirmation, and disables the endpoint', async () => {
+    const endpoint = page.getByTestId('endpoint').filter({ hasText: receiver.url });
+    const before = receiver.received.length;
+    await endpoint.getByRole('button', { name: 'Redeliver' }).first().click();
+    await receiver.waitFor(before + 1, 15_000);
+
+    await endpoint.getByRole('button', { name: 'Rotate secret' }).click();
+    await endpoint.getByRole('button', { name: 'Rotate', exact: true }).click();
+    const rotated = ((await endpoint.getByTestId('secret-value').textContent()) ?? '').trim();
+    expect(rotated).toMatch(/^whsec_/);
+    await endpoint.getByRole('button', { name: 'Done' }).click();
+
+    await endpoint.getByRole('button', { name: 'Disable' }).click();
+    await endpoint.getByText('disabled by a person').waitFor();
+    await endpoint.getByRole('button', { name: 'Enable' }).waitFor();
+  });
+
+  it('revokes a key after a confirmation, and the API refuses it at once', async () => {
+    await page.goto('/app/test/developers');
+    const row = page.getByTestId('key-row').filter({ hasText: 'First test key' });
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await row.getByRole('button', { name: 'Revoke key' }).click();
+    await row.getByText('revoked').waitFor();
+    const refused = await fetch(`${app.server.baseUrl}/v1/conversations/anything`, {
+      headers: { Authorization: `Bearer ${app.firstKey}` },
+    });
+    expect(refused.status).toBe(401);
+  });
+
   it('looks right on a narrow screen', async () => {
     await page.setViewportSize(NARROW);
     await page.goto(dashboardUrl);
