@@ -37,14 +37,27 @@ async function postgresLimiter(
   });
 }
 
+/**
+ * The PostgreSQL limiters make their table on first use, not when the application is built: an application
+ * must build (and /v1 answer its 503s) while the database is briefly unreachable. A failed start is retried
+ * by the next attempt.
+ */
 export async function createSignInLimiter(store: Store): Promise<SignInLimiter> {
   const pool = store.dialect === 'postgres' && 'pool' in store ? store.pool : undefined;
-  const [byEmail, byIp] = pool
-    ? await Promise.all([
-        postgresLimiter(pool, SIGN_IN_PER_EMAIL, 'email'),
-        postgresLimiter(pool, SIGN_IN_PER_IP, 'ip'),
-      ])
-    : [new RateLimiterMemory(SIGN_IN_PER_EMAIL), new RateLimiterMemory(SIGN_IN_PER_IP)];
+  let limiters: Promise<[RateLimiterAbstract, RateLimiterAbstract]> | undefined = pool
+    ? undefined
+    : Promise.resolve([new RateLimiterMemory(SIGN_IN_PER_EMAIL), new RateLimiterMemory(SIGN_IN_PER_IP)]);
+  function ready(): Promise<[RateLimiterAbstract, RateLimiterAbstract]> {
+    // One after the other: both create the same table, and two concurrent CREATE TABLE IF NOT EXISTS can clash.
+    limiters ??= (async (): Promise<[RateLimiterAbstract, RateLimiterAbstract]> => {
+      const byEmail = await postgresLimiter(pool, SIGN_IN_PER_EMAIL, 'email');
+      return [byEmail, await postgresLimiter(pool, SIGN_IN_PER_IP, 'ip')];
+    })().catch((error: unknown) => {
+      limiters = undefined;
+      throw error;
+    });
+    return limiters;
+  }
 
   async function consume(limiter: RateLimiterAbstract, key: string): Promise<number | null> {
     try {
@@ -58,11 +71,13 @@ export async function createSignInLimiter(store: Store): Promise<SignInLimiter> 
 
   return {
     async attempt(email, ip) {
+      const [byEmail, byIp] = await ready();
       const [emailWait, ipWait] = await Promise.all([consume(byEmail, email), consume(byIp, ip)]);
       if (emailWait === null && ipWait === null) return null;
       return Math.max(emailWait ?? 0, ipWait ?? 0);
     },
     async succeeded(email) {
+      const [byEmail] = await ready();
       await byEmail.delete(email);
     },
   };
