@@ -92,7 +92,11 @@ describe.each(backends)('conversation documents migrations on $name', (backend) 
     await insertTenancy(db);
     await insertConversation(db, 'conv_1', 'call-1', DOCUMENT);
 
-    expect(await migrateToLatest(db)).toEqual(['005-conversation-documents', '006-documents-in-rowid-table']);
+    // Later migrations run after these two; this test is about these.
+    expect((await migrateToLatest(db)).slice(0, 2)).toEqual([
+      '005-conversation-documents',
+      '006-documents-in-rowid-table',
+    ]);
     const moved = await db.selectFrom('conversation_documents').selectAll().execute();
     expect(moved).toEqual([{ conversation_id: 'conv_1', document: DOCUMENT }]);
     const columns = (await db.introspection.getTables()).find((table) => table.name === 'conversations')?.columns;
@@ -121,7 +125,7 @@ describe.each(backends)('conversation documents migrations on $name', (backend) 
       ])
       .execute();
 
-    expect(await migrateToLatest(db)).toEqual(['006-documents-in-rowid-table']);
+    expect((await migrateToLatest(db)).slice(0, 1)).toEqual(['006-documents-in-rowid-table']);
     const kept = await db.selectFrom('conversation_documents').selectAll().orderBy('conversation_id').execute();
     expect(kept).toEqual([
       { conversation_id: 'conv_1', document: DOCUMENT },
