@@ -77,3 +77,20 @@ export function cliActor(): string {
     return 'cli';
   }
 }
+
+/** Where a check applies, in a few words for `checks list` ("everywhere", "channels voice; agents a,b"). */
+export function scopeSummary(scope: CheckScope | undefined): string {
+  if (!scope) return 'everywhere';
+  const parts: string[] = [];
+  if (scope.channels) parts.push(`channels ${scope.channels.join(',')}`);
+  if (scope.agents) parts.push(`agents ${scope.agents.join(',')}`);
+  if (scope.groups) parts.push(`groups ${scope.groups.join(',')}`);
+  if (scope.metadata) {
+    parts.push(
+      `metadata ${Object.entries(scope.metadata)
+        .map(([key, value]) => `${key}=${String(value)}`)
+        .join(',')}`,
+    );
+  }
+  return parts.join('; ');
+}

@@ -4,7 +4,7 @@ import type { CheckEdit, NewCustomCheck } from '../../checks/catalogue.js';
 import { CatalogueError } from '../../checks/catalogue.js';
 import { CHECK_CATEGORIES, CHECK_STATUSES, type CustomRule, SEVERITIES } from '../../domain/checks.js';
 import { JUDGE_ANSWER_KINDS, type JudgeAnswerKind, type JudgeDefinition } from '../../domain/judge.js';
-import { addScopeOptions, cliActor, type ScopeFlags, scopeFromFlags } from './check-scope-options.js';
+import { addScopeOptions, cliActor, type ScopeFlags, scopeFromFlags, scopeSummary } from './check-scope-options.js';
 import { registerAgreementCommands } from './judge.js';
 import { emit, emitList, type Output, resolveProject, type Settings, table, UsageError, withStore } from './shared.js';
 
@@ -75,13 +75,14 @@ export function registerCheckCommands(program: Command, settings: Settings): voi
       );
       const rows = entries.map(({ check, enabled }) => ({ ...check, enabled }));
       const human = table(
-        ['KEY', 'VERSION', 'STATUS', 'ON', 'CATEGORY/SEVERITY', 'NAME'],
+        ['KEY', 'VERSION', 'STATUS', 'ON', 'CATEGORY/SEVERITY', 'APPLIES TO', 'NAME'],
         rows.map((c) => [
           c.key,
           `v${c.version}`,
           c.status,
           c.enabled ? 'on' : 'off',
           `${c.category}/${c.severity}`,
+          scopeSummary(c.scope),
           c.name,
         ]),
         'No checks.',
