@@ -12,6 +12,7 @@ export const EVENT_TYPES = [
   'group.health_changed',
   'check.failed',
   'checks.digest',
+  'check.agreement_dropped',
   'ping',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -124,6 +125,26 @@ export const checksDigestPayload = z
   })
   .describe('Hourly, one per endpoint: the active checks that failed in the past hour. Not sent when none failed.');
 
+export const checkAgreementDroppedPayload = z
+  .object({
+    id: z.string(),
+    type: z.literal('check.agreement_dropped'),
+    created_at: z.iso.datetime(),
+    environment,
+    data: z.object({
+      check: z.object({ key: z.string(), name: z.string(), version: z.number().int() }),
+      window: z.number().int().describe('How many of the latest labels were compared (up to 50).'),
+      labelled: z.number().int(),
+      accuracy: z.number().nullable(),
+      kappa: z.number().nullable(),
+      bar: z.object({ min_labels: z.number().int(), min_kappa: z.number() }),
+    }),
+  })
+  .describe(
+    "An active check's agreement with your team's labels, over its last 50 labelled results, fell below the bar " +
+      '(kappa under 0.6). Sent once per drop: again only after agreement recovered and dropped anew.',
+  );
+
 export const pingPayload = z
   .object({
     id: z.string(),
@@ -140,6 +161,7 @@ export const PAYLOAD_SCHEMAS: Record<EventType, z.ZodType> = {
   'group.health_changed': groupHealthChangedPayload,
   'check.failed': checkFailedPayload,
   'checks.digest': checksDigestPayload,
+  'check.agreement_dropped': checkAgreementDroppedPayload,
   ping: pingPayload,
 };
 
@@ -149,10 +171,12 @@ export type GroupHealthChangedPayload = z.infer<typeof groupHealthChangedPayload
 export type CheckFailedPayload = z.infer<typeof checkFailedPayload>;
 export type ChecksDigestPayload = z.infer<typeof checksDigestPayload>;
 export type PingPayload = z.infer<typeof pingPayload>;
+export type CheckAgreementDroppedPayload = z.infer<typeof checkAgreementDroppedPayload>;
 export type WebhookPayload =
   | ConversationEvaluatedPayload
   | AgentHealthChangedPayload
   | GroupHealthChangedPayload
   | CheckFailedPayload
   | ChecksDigestPayload
+  | CheckAgreementDroppedPayload
   | PingPayload;

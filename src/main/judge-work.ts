@@ -7,6 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CheckCatalogue } from '../checks/catalogue.js';
 import type { Config } from '../config.js';
+import { createAgreementWatch } from '../jobs/agreement-watch.js';
 import { handlerRegistry } from '../jobs/job-handler.js';
 import { createQueue, DEFAULT_QUEUE_OPTIONS } from '../jobs/queue.js';
 import { createSecondReviewRouting, type SecondReviewRouting, secondReviewHandler } from '../jobs/second-review.js';
@@ -15,6 +16,7 @@ import { createReviewer } from '../judge/reviewer.js';
 import { loadSecretKey } from '../judge/secret-key.js';
 import { createJudgeSettingsRepo } from '../storage/judge-settings-repo.js';
 import { createJudgeUsageRepo } from '../storage/judge-usage-repo.js';
+import { createLabelsRepo } from '../storage/labels-repo.js';
 import type { Store } from '../storage/store.js';
 
 /** Review jobs at once per process: each mostly waits for the judge. */
@@ -25,13 +27,15 @@ export type JudgeSettings = Partial<Pick<Config, 'judge' | 'secretKey' | 'dataDi
 
 export interface JudgeWork {
   routing: SecondReviewRouting;
+  /** The second-review worker and the agreement watch, started and stopped together. */
   worker: Worker;
+  watch: ReturnType<typeof createAgreementWatch>;
 }
 
 export function judgeWork(
   config: JudgeSettings,
   store: Store,
-  catalogue: Pick<CheckCatalogue, 'recordBookingSwitch'>,
+  catalogue: Pick<CheckCatalogue, 'recordBookingSwitch' | 'list'>,
   logger: FastifyBaseLogger,
   fetchImpl?: typeof fetch,
 ): JudgeWork {
@@ -70,5 +74,20 @@ export function judgeWork(
     heartbeatMs: Math.max(50, Math.floor(config.jobLeaseMs / 3)),
   });
   const routing = createSecondReviewRouting({ store, reviewer, onQueued: () => worker.nudge() });
-  return { routing, worker };
+  const watch = createAgreementWatch({ store, catalogue, labels: createLabelsRepo(store), logger });
+  return {
+    routing,
+    watch,
+    worker: {
+      id: worker.id,
+      nudge: () => worker.nudge(),
+      start() {
+        worker.start();
+        watch.start();
+      },
+      async stop() {
+        await Promise.all([worker.stop(), watch.stop()]);
+      },
+    },
+  };
 }

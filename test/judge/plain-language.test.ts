@@ -187,6 +187,54 @@ describe.each(backends)('plain-language checks on $name', (backend) => {
     expect(dob.judge_unavailable_reason).toBeUndefined();
   });
 
+  it.skipIf(!backend.available)('flags an active check whose agreement drops, and announces it once', async () => {
+    world = await startJudgeWorld(backend);
+    const w = world;
+    dobJudge(w);
+    const endpoint = await w.t.app.inject({
+      method: 'POST',
+      url: '/v1/webhook_endpoints',
+      headers: bearer(w.t.keys.testFull),
+      payload: { url: 'http://127.0.0.1:9/hooks', events: ['check.agreement_dropped'] },
+    });
+    expect(endpoint.statusCode).toBe(201);
+    await w.catalogue.create(w.t.projectId, DOB_CHECK);
+    await w.catalogue.update(w.t.projectId, 'dob_verified', { status: 'active', overrideReason: 'Pilot with legal.' });
+    const conversations = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => w.score(labCall(i % 2 === 0, `Lab results, ticket ${i}.`))),
+    );
+    // People disagree with every answer: kappa -1.
+    for (const [i, conversation] of conversations.entries()) {
+      const response = await w.t.app.inject({
+        method: 'POST',
+        url: `/v1/conversations/${conversation.id}/feedback`,
+        headers: bearer(w.t.keys.testFull),
+        payload: { check_key: 'dob_verified', verdict: i % 2 === 0 ? 'fail' : 'pass' },
+      });
+      expect(response.statusCode).toBe(201);
+    }
+    await w.review.watch.sweep();
+    await w.review.watch.sweep();
+    const messages = await w.t.store.db
+      .selectFrom('webhook_messages')
+      .select(['event_type', 'payload'])
+      .where('project_id', '=', w.t.projectId)
+      .execute();
+    expect(messages.map((m) => m.event_type)).toEqual(['check.agreement_dropped']);
+    expect(JSON.parse(messages[0]?.payload ?? '{}')).toMatchObject({
+      type: 'check.agreement_dropped',
+      environment: 'test',
+      data: { check: { key: 'dob_verified' }, labelled: 20, kappa: -1, accuracy: 0 },
+    });
+    const checks = await w.t.app.inject({
+      method: 'GET',
+      url: '/v1/checks?limit=100',
+      headers: bearer(w.t.keys.testFull),
+    });
+    const dob = checks.json().data.find((c: { key: string }) => c.key === 'dob_verified');
+    expect(dob.agreement_dropped_at).toEqual(expect.any(String));
+  });
+
   it.skipIf(!backend.available)('stops at the daily cap, and the checks list and /metrics say so', async () => {
     world = await startJudgeWorld(backend, { controls: { dailyCap: 2 } });
     dobJudge(world);

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import type { JudgeCostControls } from '../../src/domain/judge.js';
 import type { Worker } from '../../src/jobs/worker.js';
 import { checkCatalogue, scoringWorker } from '../../src/main/background.js';
-import { judgeWork } from '../../src/main/judge-work.js';
+import { type JudgeWork, judgeWork } from '../../src/main/judge-work.js';
 import { createJudgeSettingsRepo } from '../../src/storage/judge-settings-repo.js';
 import { bearer, startTestApp, type TestApp } from '../harness/app.js';
 import type { TestBackend } from '../harness/backends.js';
@@ -19,6 +19,7 @@ export interface JudgeWorld {
   t: TestApp;
   judge: JudgeServer;
   catalogue: ReturnType<typeof checkCatalogue>;
+  review: JudgeWork;
   /** Posts a conversation and returns it once `done`. */
   score(body?: Record<string, unknown>, headers?: Record<string, string>): Promise<ScoredConversation>;
   read(id: string, headers?: Record<string, string>): Promise<ScoredConversation>;
@@ -65,7 +66,8 @@ export async function startJudgeWorld(
   backend: TestBackend,
   options: { controls?: Partial<JudgeCostControls>; baseUrl?: string; secretKey?: string } = {},
 ): Promise<JudgeWorld> {
-  const t = await startTestApp(backend);
+  // Webhook endpoints on this machine (nothing is delivered here: no dispatcher runs; the outbox is read).
+  const t = await startTestApp(backend, { webhooks: { policy: { allowPrivate: true, allowHttp: true } } });
   const judge = await startJudgeServer();
   const logger = pino({ level: 'silent' });
   const catalogue = checkCatalogue(t.store);
@@ -110,6 +112,7 @@ export async function startJudgeWorld(
     t,
     judge,
     catalogue,
+    review,
     read,
     waitDone,
     async score(body = conversationBody(), headers = {}) {
