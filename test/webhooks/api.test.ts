@@ -183,6 +183,7 @@ describe.each(backends)('webhook endpoints API on $name', (backend) => {
       expect(Object.keys(doc.webhooks).sort()).toEqual(
         [
           'agent.health_changed',
+          'check.agreement_dropped',
           'check.failed',
           'checks.digest',
           'conversation.evaluated',
