@@ -14,7 +14,7 @@ export function registerRerunConversation(app: ZodApp, deps: AppApiDeps & { revi
       await locateConversation(deps, request, request.params);
       await rerunConversation(deps.store, request.params.id, deps.clock);
       deps.onConversationStored?.();
-      return reply.code(202).send({ id: request.params.id, status: 'queued' });
+      return reply.code(200).send({ id: request.params.id, status: 'queued' });
     },
   );
 }

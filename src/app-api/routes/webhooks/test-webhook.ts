@@ -22,7 +22,7 @@ export function registerTestWebhook(app: ZodApp, deps: AppApiDeps): void {
       }
       const queued = await enqueuePing(deps.store, scope, endpoint, deps.clock());
       deps.webhooks?.onMessageQueued?.();
-      return reply.code(202).send({ message_id: queued.message_id });
+      return reply.code(200).send({ message_id: queued.message_id });
     },
   );
 }
