@@ -262,6 +262,32 @@ describe.skipIf(!browserAvailable)('the application in a browser: a first run', 
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
+  it("shows a label given through the API with the application's, marked as such", async () => {
+    await page.setViewportSize(WIDE);
+    const id = dashboardUrl.split('/').at(-1);
+    const answer = await fetch(`${app.server.baseUrl}/v1/conversations/${id}/feedback`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ check_key: 'ai_disclosure', verdict: 'pass', note: 'Checked by the QA script' }),
+    });
+    expect(answer.status).toBeLessThan(300);
+    await page.goto(dashboardUrl);
+    const result = page.locator('[data-testid="result"][data-check="ai_disclosure"]');
+    await result.locator('.result-head').click();
+    const label = result.getByTestId('label').filter({ hasText: 'Checked by the QA script' });
+    expect(await label.textContent()).toContain('through the API');
+  });
+
+  it("shows times in the workspace's time zone, which the owner changes in Settings", async () => {
+    await page.goto('/app/test/settings');
+    await page.getByLabel('Time zone', { exact: true }).selectOption('America/New_York');
+    await page.getByRole('button', { name: 'Save time zone' }).click();
+    await page.getByTestId('workspace-timezone').filter({ hasText: 'America/New_York' }).waitFor();
+    await page.goto(dashboardUrl);
+    // Started 09:12:03 UTC is 04:12:03 in New York in November (UTC-5).
+    await page.getByText('24 Nov 2026, 04:12:03').waitFor();
+  });
+
   it('shows the sign-in screen after signing out', async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByRole('button', { name: 'Sign out' }).click();

@@ -1,6 +1,11 @@
-import type { ReactNode } from 'react';
+import { cloneElement, type ReactElement, useId } from 'react';
 
-/** A labelled form control with the service's field errors under it. */
+type Control = ReactElement<{ id?: string; 'aria-describedby'?: string; 'aria-invalid'?: boolean }>;
+
+/**
+ * A labelled form control with the service's field errors under it. The label names the control by `for`, so
+ * its accessible name is the label alone (a wrapping label would add a select's options and the hint to it).
+ */
 export function Field({
   label,
   children,
@@ -8,21 +13,32 @@ export function Field({
   hint,
 }: {
   label: string;
-  children: ReactNode;
+  children: Control;
   errors?: string[] | undefined;
-  hint?: string;
+  hint?: string | undefined;
 }) {
+  const id = useId();
+  const describedBy = [hint ? `${id}-hint` : null, errors?.length ? `${id}-errors` : null].filter(Boolean).join(' ');
   return (
-    // biome-ignore lint/a11y/noLabelWithoutControl: the control arrives as children, inside the label
-    <label className="field">
-      <span className="field-label">{label}</span>
-      {children}
-      {hint ? <span className="field-hint">{hint}</span> : null}
-      {errors?.map((problem) => (
-        <span key={problem} className="field-error">
-          {problem}
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      {cloneElement(children, {
+        id,
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        ...(errors?.length ? { 'aria-invalid': true } : {}),
+      })}
+      {hint ? (
+        <span id={`${id}-hint`} className="field-hint">
+          {hint}
         </span>
-      ))}
-    </label>
+      ) : null}
+      {errors?.length ? (
+        <span id={`${id}-errors`} className="field-error">
+          {errors.join(' ')}
+        </span>
+      ) : null}
+    </div>
   );
 }
