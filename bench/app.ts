@@ -18,7 +18,7 @@ import { openPostgresStore } from '../src/storage/postgres.js';
 import { openSqliteStore, SQLITE_FILE_NAME } from '../src/storage/sqlite/open.js';
 import { createTenancyRepo } from '../src/storage/tenancy-repo.js';
 import { createUsersRepo } from '../src/storage/users-repo.js';
-import { firstScreenBundle } from './app-bundle.js';
+import { printFirstScreenBundle } from './app-bundle.js';
 import type { BenchTenant } from './app-data.js';
 import { BenchClient } from './app-http.js';
 import { type Loaded, loadPostgres, loadSqlite } from './app-load.js';
@@ -256,8 +256,8 @@ async function main(): Promise<void> {
   const postgres = await runPostgres();
 
   log();
-  const bundle = await firstScreenBundle();
-  log(bundle ?? 'first screen JavaScript: not measured (bench/bundle-size.ts or dist/web missing)');
+  if (!(await printFirstScreenBundle()))
+    log('first screen JavaScript: not measured (no bench/bundle-size.ts or dist/web)');
   const verdicts = goalVerdicts(embedded);
   log('embedded store goals:');
   for (const line of verdicts.lines) log(line);
