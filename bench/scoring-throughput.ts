@@ -26,6 +26,8 @@ const INGEST_CHUNK = 200;
 const POLL_MS = 20;
 /** Scored once before the pure scoring is timed (JIT, the language model's first use). */
 const PURE_WARMUP = sized(300, 10);
+/** Rounds of the pure-scoring loop, each over all conversations with the trained models and then without. */
+const PURE_ROUNDS = sized(2, 1);
 /**
  * Scored by the worker before its clock starts, as many as are measured. A worker runs for days; its first
  * thousands of conversations carry the JIT compiling (and recompiling, as new object shapes turn up) the
@@ -50,6 +52,12 @@ export interface ThroughputResult {
   outcomes: Array<{ outcome: string; count: number }>;
   pureWallMsPerConversation: number;
   pureCpuMsPerConversation: number;
+  /** The same loop without the trained models, in turns with it. */
+  pureCpuMsPerConversationWithoutModels: number;
+  /** models/*.json: bytes read, and the time to read and parse them (wall and CPU). */
+  modelBytes: number;
+  modelLoadMs: number;
+  modelLoadCpuMs: number;
   checksPerConversation: number;
 }
 
@@ -108,18 +116,37 @@ function timePureScoring(bodies: ConversationBody[], log: (line: string) => void
   );
   for (let i = 0; i < Math.min(PURE_WARMUP, conversations.length); i++) {
     scoreConversation(conversations[i] as ScorableConversation, checks[i] as CheckDefinition[], undefined, models);
+    scoreConversation(conversations[i] as ScorableConversation, checks[i] as CheckDefinition[], undefined, null);
   }
-  const cpuBefore = process.cpuUsage();
-  const started = performance.now();
-  for (let i = 0; i < conversations.length; i++) {
-    scoreConversation(conversations[i] as ScorableConversation, checks[i] as CheckDefinition[], undefined, models);
+  // With and without the trained models in turns, so that the machine's drift hits both alike: what the
+  // models cost is the difference.
+  const spent = { with: { wallMs: 0, cpuMs: 0 }, without: { wallMs: 0, cpuMs: 0 } };
+  for (let round = 0; round < PURE_ROUNDS; round++) {
+    for (const mode of ['with', 'without'] as const) {
+      const cpuBefore = process.cpuUsage();
+      const started = performance.now();
+      for (let i = 0; i < conversations.length; i++) {
+        const scorableConversation = conversations[i] as ScorableConversation;
+        scoreConversation(
+          scorableConversation,
+          checks[i] as CheckDefinition[],
+          undefined,
+          mode === 'with' ? models : null,
+        );
+      }
+      const cpu = process.cpuUsage(cpuBefore);
+      spent[mode].wallMs += performance.now() - started;
+      spent[mode].cpuMs += (cpu.user + cpu.system) / 1000;
+    }
   }
-  const wallMs = performance.now() - started;
-  const cpu = process.cpuUsage(cpuBefore);
-  const n = conversations.length;
+  const n = conversations.length * PURE_ROUNDS;
   return {
-    wallMsPerConversation: wallMs / n,
-    cpuMsPerConversation: (cpu.user + cpu.system) / 1000 / n,
+    wallMsPerConversation: spent.with.wallMs / n,
+    cpuMsPerConversation: spent.with.cpuMs / n,
+    cpuMsPerConversationWithoutModels: spent.without.cpuMs / n,
+    modelLoadMs: loadMs,
+    modelLoadCpuMs: (loadCpu.user + loadCpu.system) / 1000,
+    modelBytes: bytes,
     checksPerConversation: checks.reduce((sum, list) => sum + list.length, 0) / n,
   };
 }
@@ -253,6 +280,10 @@ export async function measureThroughput(
     outcomes,
     pureWallMsPerConversation: pure.wallMsPerConversation,
     pureCpuMsPerConversation: pure.cpuMsPerConversation,
+    pureCpuMsPerConversationWithoutModels: pure.cpuMsPerConversationWithoutModels,
+    modelLoadMs: pure.modelLoadMs,
+    modelLoadCpuMs: pure.modelLoadCpuMs,
+    modelBytes: pure.modelBytes,
     checksPerConversation: pure.checksPerConversation,
   };
 }

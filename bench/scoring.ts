@@ -114,6 +114,11 @@ async function partA(): Promise<ThroughputResult> {
       `per conversation => at most ${(1000 / result.pureCpuMsPerConversation).toFixed(0)} per CPU-second from scoring alone`,
   );
   log(
+    `  trained models (models/*.json): ${(result.modelBytes / 1e6).toFixed(2)} MB, loaded in ${result.modelLoadMs.toFixed(0)} ms ` +
+      `(${result.modelLoadCpuMs.toFixed(0)} ms CPU); scoring without them ${result.pureCpuMsPerConversationWithoutModels.toFixed(3)} ms CPU ` +
+      `per conversation in the same rounds, so they cost ${(result.pureCpuMsPerConversation - result.pureCpuMsPerConversationWithoutModels).toFixed(3)} ms`,
+  );
+  log(
     `  scoring is ${((100 * result.pureCpuMsPerConversation) / (result.cpuMs / result.conversations)).toFixed(0)}% ` +
       `of the worker's CPU per conversation (${(result.cpuMs / result.conversations).toFixed(3)} ms); ` +
       `the rest is claiming, loading, writing ${result.resultsPerConversation.toFixed(1)} results and health rollups`,

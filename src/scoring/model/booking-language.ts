@@ -258,9 +258,16 @@ export function bookingStatements(
   const statements: BookingStatement[] = [];
   // A turn that, read whole, asks the caller to confirm details or offers an option states nothing done yet,
   // whatever one of its sentences looks like ("Please confirm: you will have 2 tickets reserved for Friday").
-  const whole =
-    bookingInContext && acts && turn.sentences.length > 1 && ASKS.test(turn.text) ? acts.read(turn.text) : null;
-  const onlyAsks = whole !== null && whole.act === 'confirm' && whole.probability >= ASKING_TURN;
+  // Read only when a claim is about to count: most turns have none.
+  let asksRead: boolean | null = null;
+  const onlyAsks = (): boolean => {
+    if (asksRead === null) {
+      const whole =
+        bookingInContext && acts && turn.sentences.length > 1 && ASKS.test(turn.text) ? acts.read(turn.text) : null;
+      asksRead = whole !== null && whole.act === 'confirm' && whole.probability >= ASKING_TURN;
+    }
+    return asksRead;
+  };
   for (const sentence of turn.sentences) {
     if (isQuestionOrCondition(sentence)) continue;
     const patterned = anyCueMatches(sentence, ANY_STATEMENT);
@@ -281,7 +288,7 @@ export function bookingStatements(
       statement('admission', true, { model: learned.probability });
     } else if (arrangesOnlyACallOrMessage(sentence)) {
       // Neither a claim nor an admission, whatever the words "scheduled" or "booked" suggest.
-    } else if (onlyAsks) {
+    } else if (onlyAsks()) {
       // Asked, not done.
     } else if (patterned && firstAffirmed(sentence, EXPLICIT_CLAIMS)) {
       if (!onlyInforms) statement('claim', true, 'pattern');

@@ -61,14 +61,18 @@ export function linearModel(file: LinearModelFile): LinearModel {
     index.set(feature, position * width);
   });
   const weights = Float64Array.from(file.weights);
+  // A feature counts once however often it occurs (training counted presence, not frequency): rows already
+  // added in this call carry this call's stamp, which spares a Set per call.
+  const stamps = new Uint32Array(file.features.length);
+  let stamp = 0;
   const scores = (features: readonly string[]): number[] => {
     const sums = [...file.bias];
-    // A feature counts once however often it occurs: the training counted presence, not frequency.
-    const seen = new Set<number>();
+    stamp = stamp === 0xffffffff ? 1 : stamp + 1;
+    if (stamp === 1) stamps.fill(0);
     for (const feature of features) {
       const row = index.get(feature);
-      if (row === undefined || seen.has(row)) continue;
-      seen.add(row);
+      if (row === undefined || stamps[row / width] === stamp) continue;
+      stamps[row / width] = stamp;
       for (let k = 0; k < width; k += 1) sums[k] = (sums[k] as number) + (weights[row + k] as number);
     }
     return sums;
@@ -82,8 +86,9 @@ export function linearModel(file: LinearModelFile): LinearModel {
       return softmax(scores(features));
     },
     logOdds(features, classIndex) {
-      const probabilities = softmax(scores(features));
-      const p = Math.min(1 - 1e-12, Math.max(1e-12, probabilities[classIndex] as number));
+      const sums = scores(features);
+      if (width === 2) return (sums[classIndex] as number) - (sums[1 - classIndex] as number);
+      const p = Math.min(1 - 1e-12, Math.max(1e-12, softmax(sums)[classIndex] as number));
       return Math.log(p / (1 - p));
     },
   };
