@@ -69,7 +69,7 @@ export function AcceptInvitationForm({ token, onAccepted }: { token: string; onA
       <Field label="Your name" errors={fields.name}>
         <input autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
       </Field>
-      <Field label="Password" errors={fields.password}>
+      <Field label="Password" errors={fields.password} hint="10 characters or more.">
         <input
           type="password"
           autoComplete="new-password"
