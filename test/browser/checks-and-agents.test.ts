@@ -66,7 +66,7 @@ describe.skipIf(!browserAvailable)('checks, agents and groups in the application
     [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
     base = app.server.baseUrl;
     const opened = await openContext(browser, base);
-    opened.context.setDefaultTimeout(20_000);
+    opened.context.setDefaultTimeout(30_000);
     page = await opened.newPage();
     await firstSignIn(page, app.setupLink);
     // Front desk: release 2.4 two days ago, 2.5 today; a voice call saying the notice and a chat that does not.
@@ -263,7 +263,7 @@ describe.skipIf(!browserAvailable)('checks, agents and groups in the application
     expect(invited.status()).toBe(201);
     const { url } = (await invited.json()) as { url: string };
     const opened = await openContext(browser, base);
-    opened.context.setDefaultTimeout(20_000);
+    opened.context.setDefaultTimeout(30_000);
     const viewer = await opened.newPage();
     await acceptInvitation(viewer, url, {
       email: 'vera@example.com',

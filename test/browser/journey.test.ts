@@ -92,7 +92,7 @@ describe.skipIf(!browserAvailable)('the application in a browser: a first run', 
   beforeAll(async () => {
     [app, browser, receiver] = await Promise.all([startAppServer(), launchBrowser(), startReceiver('/hooks')]);
     const opened = await openContext(browser, app.server.baseUrl);
-    opened.context.setDefaultTimeout(15_000);
+    opened.context.setDefaultTimeout(30_000);
     watch = opened.watch;
     page = await opened.newPage();
   }, 180_000);

@@ -77,7 +77,7 @@ describe.skipIf(!browserAvailable)(
     beforeAll(async () => {
       [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
       const opened = await openContext(browser, app.server.baseUrl);
-      opened.context.setDefaultTimeout(15_000);
+      opened.context.setDefaultTimeout(30_000);
       page = await opened.newPage();
       await firstSignIn(page, app.setupLink);
       const liveKey = await createKeyInApp(page, 'live', 'live gateway');
@@ -227,7 +227,7 @@ describe.skipIf(!browserAvailable)(
       expect(link).toContain('/app/invite/');
 
       const viewerContext = await openContext(browser, app.server.baseUrl);
-      viewerContext.context.setDefaultTimeout(15_000);
+      viewerContext.context.setDefaultTimeout(30_000);
       const viewer = await viewerContext.newPage();
       await acceptInvitation(viewer, link, {
         email: 'viewer@example.com',

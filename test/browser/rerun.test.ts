@@ -55,7 +55,7 @@ describe.skipIf(!browserAvailable)('re-running a failed conversation', { timeout
   beforeAll(async () => {
     [app, browser] = await Promise.all([startAppServer({ args: ['--no-worker'] }), launchBrowser()]);
     const opened = await openContext(browser, app.server.baseUrl);
-    opened.context.setDefaultTimeout(20_000);
+    opened.context.setDefaultTimeout(30_000);
     page = await opened.newPage();
     await firstSignIn(page, app.setupLink);
   }, 180_000);

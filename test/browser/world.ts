@@ -116,7 +116,7 @@ export async function postConversation(baseUrl: string, key: string, body: unkno
 }
 
 /** Waits until the service has scored every conversation given (read with the API key). */
-export async function waitUntilScored(baseUrl: string, key: string, ids: string[], timeoutMs = 60_000): Promise<void> {
+export async function waitUntilScored(baseUrl: string, key: string, ids: string[], timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   const pending = new Set(ids);
   while (pending.size > 0) {

@@ -53,7 +53,7 @@ describe.skipIf(!browserAvailable)('a hostile conversation in the browser', { ti
   beforeAll(async () => {
     [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
     const opened = await openContext(browser, app.server.baseUrl);
-    opened.context.setDefaultTimeout(15_000);
+    opened.context.setDefaultTimeout(30_000);
     watch = opened.watch;
     page = await opened.newPage();
     await firstSignIn(page, app.setupLink);

@@ -61,6 +61,8 @@ export async function openContext(
   viewport = WIDE,
 ): Promise<{ context: BrowserContext; watch: PageWatch; newPage(): Promise<Page> }> {
   const context = await browser.newContext({ viewport, baseURL: baseUrl, timezoneId: 'UTC', locale: 'en-GB' });
+  // Generous: the whole test run shares two cores, and a wait ends as soon as its condition holds.
+  context.setDefaultTimeout(30_000);
   const origin = new URL(baseUrl).origin;
   const watch: PageWatch = { dialogs: [], pageErrors: [], consoleErrors: [], foreignRequests: [] };
   await context.route('**/*', (route) => {
