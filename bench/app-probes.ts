@@ -104,6 +104,20 @@ export function appProbes(context: ProbeContext): Probe[] {
         goalP99Ms: 50,
         summary: 'group',
       },
+      // Reported beside them: the Checks page counts each check's results of the last 7 days (an index range per
+      // check), Home adds the agents' and groups' health and the week's failures per check.
+      {
+        name: 'app: checks page',
+        auth: 'session',
+        path: () => `/app/api/projects/${encodeURIComponent(projectId)}/${environment}/checks`,
+        goalP99Ms: 500,
+      },
+      {
+        name: 'app: home',
+        auth: 'session',
+        path: () => `/app/api/projects/${encodeURIComponent(projectId)}/${environment}/home`,
+        goalP99Ms: 500,
+      },
     );
   } else {
     probes.push({
