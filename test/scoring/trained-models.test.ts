@@ -5,9 +5,13 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadDataset } from '../../eval/dataset.js';
 import { DEFAULT_MODELS_DIRECTORY, loadTrainedModels } from '../../src/main/model-files.js';
 import { BUILTIN_CHECKS } from '../../src/scoring/builtin-checks.js';
+import { bookingActBag } from '../../src/scoring/model/booking-acts.js';
+import { dissatisfactionBags } from '../../src/scoring/model/dissatisfaction.js';
 import { parseLinearModel } from '../../src/scoring/model/linear-model.js';
+import { bagFeatures } from '../../src/scoring/model/text-features.js';
 import { MODEL_FILE_NAMES, trainedModelsFrom } from '../../src/scoring/model/trained-models.js';
 import { scoreConversation, scorerVersion } from '../../src/scoring/pipeline.js';
 import { fitPlatt } from '../../train/calibration.js';
@@ -61,6 +65,26 @@ describe('model files', () => {
     expect(() => loadTrainedModels(empty)).toThrow(/booking-acts\.json/);
     writeFileSync(join(empty, MODEL_FILE_NAMES.bookingActs), texts.bookingActs);
     expect(() => loadTrainedModels(empty)).toThrow(/dissatisfaction\.json/);
+  });
+});
+
+describe("the service's path through a model", () => {
+  it("scores a bag of words exactly as training's named features, on the development set", () => {
+    const acts = parseLinearModel(texts.bookingActs);
+    const dissatisfaction = parseLinearModel(texts.dissatisfaction);
+    let compared = 0;
+    for (const item of loadDataset(new URL('../../eval/data', import.meta.url).pathname)) {
+      for (const turn of item.transcript) {
+        const bag = bookingActBag(turn.text);
+        expect(acts.probabilitiesOfBag(bag)).toEqual(acts.probabilities(bagFeatures(bag)));
+        compared += 1;
+      }
+      for (const bag of dissatisfactionBags(item.transcript).values()) {
+        expect(dissatisfaction.logOddsOfBag(bag, 1)).toBeCloseTo(dissatisfaction.logOdds(bagFeatures(bag), 1), 12);
+        compared += 1;
+      }
+    }
+    expect(compared).toBeGreaterThan(2_000);
   });
 });
 

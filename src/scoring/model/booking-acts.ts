@@ -4,18 +4,23 @@
  * (NOTIFY_FAILURE), asks them to confirm details before acting (CONFIRM), offers an option (OFFER), or none.
  */
 import type { LinearModel } from './linear-model.js';
-import { tokens, wordFeatures } from './text-features.js';
+import { bagFeatures, type FeatureBag, tokens } from './text-features.js';
 
 export const BOOKING_ACTS = ['success', 'failure', 'confirm', 'offer', 'other'] as const;
 export type BookingAct = (typeof BOOKING_ACTS)[number];
 
-/** The features of one agent turn or sentence; shared with training (train/booking-acts-data.ts). */
-export function bookingActFeatures(text: string): string[] {
+/** The features of one agent turn or sentence, as a bag (the service's path). */
+export function bookingActBag(text: string): FeatureBag {
   const words = tokens(text);
-  const features = wordFeatures(words, '');
-  if (/\?\s*$/.test(text)) features.push('#asks');
-  features.push(`#words:${words.length <= 3 ? 'few' : words.length <= 12 ? 'some' : 'many'}`);
-  return features;
+  const flags: string[] = [];
+  if (/\?\s*$/.test(text)) flags.push('#asks');
+  flags.push(`#words:${words.length <= 3 ? 'few' : words.length <= 12 ? 'some' : 'many'}`);
+  return { texts: [{ prefix: '', words }], flags };
+}
+
+/** The same features named as strings; what training reads (train/booking-acts-data.ts). */
+export function bookingActFeatures(text: string): string[] {
+  return bagFeatures(bookingActBag(text));
 }
 
 export interface BookingActReading {
@@ -34,7 +39,7 @@ export function bookingActReader(model: LinearModel): BookingActReader {
   }
   return {
     read(text) {
-      const probabilities = model.probabilities(bookingActFeatures(text));
+      const probabilities = model.probabilitiesOfBag(bookingActBag(text));
       let best: BookingActReading = { act: 'other', probability: 0 };
       BOOKING_ACTS.forEach((act, position) => {
         const probability = probabilities[classIndex[position] as number] as number;

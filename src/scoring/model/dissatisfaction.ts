@@ -7,7 +7,7 @@
  */
 import type { Turn } from '../../domain/conversation.js';
 import { type LinearModel, logistic } from './linear-model.js';
-import { tokens, wordFeatures } from './text-features.js';
+import { bagFeatures, type FeatureBag, tokens } from './text-features.js';
 
 /** A turn as the model reads it: who spoke (only `user` turns are the caller's) and what was said. */
 export type DialogueTurn = Pick<Turn, 'speaker' | 'text'>;
@@ -35,11 +35,11 @@ function overlap(a: readonly string[], b: readonly string[]): number {
 }
 
 /**
- * The features of every caller turn, by transcript index, read in one pass over the conversation; shared
- * with training (train/dissatisfaction-data.ts).
+ * The features of every caller turn, by transcript index, read in one pass over the conversation, as bags
+ * (the service's path); `dissatisfactionFeatures` names them as strings for training.
  */
-export function dissatisfactionFeatures(turns: readonly DialogueTurn[]): Map<number, string[]> {
-  const byTurn = new Map<number, string[]>();
+export function dissatisfactionBags(turns: readonly DialogueTurn[]): Map<number, FeatureBag> {
+  const byTurn = new Map<number, FeatureBag>();
   const agentSaid = new Set<string>();
   let agentBefore: { words: string[]; text: string; repeated: boolean } | null = null;
   let callerBefore: string[] | null = null;
@@ -53,10 +53,11 @@ export function dissatisfactionFeatures(turns: readonly DialogueTurn[]): Map<num
       agentSaid.add(text);
       return;
     }
-    const features = wordFeatures(words, 'u:');
+    const texts: FeatureBag['texts'] = [{ prefix: 'u:', words }];
+    const features: string[] = [];
     const agent = agentBefore as { words: string[]; text: string; repeated: boolean } | null;
     if (agent) {
-      features.push(...wordFeatures(agent.words, 'a:'));
+      texts.push({ prefix: 'a:', words: agent.words });
       if (APOLOGY.test(agent.text)) features.push('#agent-apologised');
       if (UNABLE.test(agent.text)) features.push('#agent-unable');
       if (agent.repeated) features.push('#agent-repeated');
@@ -69,12 +70,16 @@ export function dissatisfactionFeatures(turns: readonly DialogueTurn[]): Map<num
     if (rejects) features.push(`#rejection-after:${bucket(rejections, [0, 1, 2])}`);
     features.push(`#caller-turn:${bucket(callerTurnsBefore, [0, 1, 3, 6, 10])}`);
     features.push(`#caller-words:${bucket(words.length, [2, 5, 10, 20])}`);
-    byTurn.set(index, features);
+    byTurn.set(index, { texts, flags: features });
     if (rejects) rejections += 1;
     callerBefore = words;
     callerTurnsBefore += 1;
   });
   return byTurn;
+}
+
+export function dissatisfactionFeatures(turns: readonly DialogueTurn[]): Map<number, string[]> {
+  return new Map([...dissatisfactionBags(turns)].map(([index, bag]) => [index, bagFeatures(bag)]));
 }
 
 export interface DissatisfactionReading {
@@ -99,8 +104,8 @@ export function readDissatisfaction(model: LinearModel, turns: readonly Dialogue
   const dissatisfied = model.classes.indexOf('dissatisfied');
   if (dissatisfied === -1) throw new Error(`model ${model.name}: no 'dissatisfied' class`);
   const scored: { index: number; probability: number; logOdds: number }[] = [];
-  for (const [index, features] of dissatisfactionFeatures(turns)) {
-    const logOdds = model.logOdds(features, dissatisfied);
+  for (const [index, bag] of dissatisfactionBags(turns)) {
+    const logOdds = model.logOddsOfBag(bag, dissatisfied);
     scored.push({ index, probability: logistic(logOdds), logOdds });
   }
   const likeliestFirst = [...scored].sort((a, b) => b.logOdds - a.logOdds || a.index - b.index);

@@ -4,6 +4,7 @@
  * mismatched file stops the service at start instead of scoring nonsense.
  */
 import { z } from 'zod';
+import { bagFeatures, type FeatureBag } from './text-features.js';
 
 // The header is checked by schema; the long arrays by one loop each (a schema walks 100,000 numbers slowly,
 // and the service loads these files at every start).
@@ -41,8 +42,55 @@ export interface LinearModel {
   probabilities(features: readonly string[]): number[];
   /** Log-odds of class `classIndex` against the rest. */
   logOdds(features: readonly string[], classIndex: number): number;
+  /** The same for a bag of texts and flags, without naming each word pair as a string (the service's path). */
+  probabilitiesOfBag(bag: FeatureBag): number[];
+  logOddsOfBag(bag: FeatureBag, classIndex: number): number;
   readonly calibration: LinearModelFile['calibration'];
   readonly featureCount: number;
+}
+
+const START = '<s>';
+const END = '</s>';
+const WORDS_PER_PREFIX = 1 << 15;
+
+/**
+ * Word features indexed by number: per prefix, a word's row by its id and a pair's by id x WORDS_PER_PREFIX +
+ * id. Looking a feature up then hashes each word once instead of building and hashing a string per word
+ * pair, which was most of what the models cost per conversation.
+ */
+function wordIndex(features: readonly string[], width: number) {
+  const ids = new Map<string, number>();
+  const idOf = (word: string) => {
+    let id = ids.get(word);
+    if (id === undefined) {
+      id = ids.size;
+      ids.set(word, id);
+    }
+    return id;
+  };
+  const byPrefix = new Map<string, { single: Map<number, number>; pair: Map<number, number> }>();
+  const flags = new Map<string, number>();
+  features.forEach((feature, position) => {
+    const row = position * width;
+    const prefixed = /^([a-z]:)?(.*)$/s.exec(feature) as RegExpExecArray;
+    const prefix = prefixed[1] ?? '';
+    const body = prefixed[2] as string;
+    const words = body.split(' ');
+    if (feature.startsWith('#') || words.length > 2 || words.some((word) => word === '')) {
+      flags.set(feature, row);
+      return;
+    }
+    let tables = byPrefix.get(prefix);
+    if (!tables) {
+      tables = { single: new Map(), pair: new Map() };
+      byPrefix.set(prefix, tables);
+    }
+    if (words.length === 1) tables.single.set(idOf(words[0] as string), row);
+    else tables.pair.set(idOf(words[0] as string) * WORDS_PER_PREFIX + idOf(words[1] as string), row);
+  });
+  // Beyond this many distinct words the pair keys would collide; such a model keeps to the string path.
+  if (ids.size >= WORDS_PER_PREFIX) return null;
+  return { ids, byPrefix, flags, start: ids.get(START) ?? -1, end: ids.get(END) ?? -1 };
 }
 
 export function parseLinearModel(text: string): LinearModel {
@@ -61,6 +109,7 @@ export function linearModel(file: LinearModelFile): LinearModel {
     index.set(feature, position * width);
   });
   const weights = Float64Array.from(file.weights);
+  const words = wordIndex(file.features, width);
   // A feature counts once however often it occurs (training counted presence, not frequency): rows already
   // added in this call carry this call's stamp, which spares a Set per call.
   const stamps = new Uint32Array(file.features.length);
@@ -77,6 +126,36 @@ export function linearModel(file: LinearModelFile): LinearModel {
     }
     return sums;
   };
+  const bagScores = (bag: FeatureBag): number[] => {
+    if (!words) return scores(bagFeatures(bag));
+    const sums = [...file.bias];
+    stamp = stamp === 0xffffffff ? 1 : stamp + 1;
+    if (stamp === 1) stamps.fill(0);
+    const add = (row: number | undefined) => {
+      if (row === undefined || stamps[row / width] === stamp) return;
+      stamps[row / width] = stamp;
+      for (let k = 0; k < width; k += 1) sums[k] = (sums[k] as number) + (weights[row + k] as number);
+    };
+    for (const text of bag.texts) {
+      const tables = words.byPrefix.get(text.prefix);
+      if (!tables) continue;
+      let previous = words.start;
+      for (const word of text.words) {
+        const id = words.ids.get(word) ?? -1;
+        if (id !== -1) add(tables.single.get(id));
+        if (id !== -1 && previous !== -1) add(tables.pair.get(previous * WORDS_PER_PREFIX + id));
+        previous = id;
+      }
+      if (previous !== -1 && words.end !== -1) add(tables.pair.get(previous * WORDS_PER_PREFIX + words.end));
+    }
+    for (const flag of bag.flags) add(words.flags.get(flag));
+    return sums;
+  };
+  const logOddsOf = (sums: number[], classIndex: number): number => {
+    if (width === 2) return (sums[classIndex] as number) - (sums[1 - classIndex] as number);
+    const p = Math.min(1 - 1e-12, Math.max(1e-12, softmax(sums)[classIndex] as number));
+    return Math.log(p / (1 - p));
+  };
   return {
     name: file.name,
     classes: file.classes,
@@ -85,11 +164,14 @@ export function linearModel(file: LinearModelFile): LinearModel {
     probabilities(features) {
       return softmax(scores(features));
     },
+    probabilitiesOfBag(bag) {
+      return softmax(bagScores(bag));
+    },
+    logOddsOfBag(bag, classIndex) {
+      return logOddsOf(bagScores(bag), classIndex);
+    },
     logOdds(features, classIndex) {
-      const sums = scores(features);
-      if (width === 2) return (sums[classIndex] as number) - (sums[1 - classIndex] as number);
-      const p = Math.min(1 - 1e-12, Math.max(1e-12, softmax(sums)[classIndex] as number));
-      return Math.log(p / (1 - p));
+      return logOddsOf(scores(features), classIndex);
     },
   };
 }

@@ -36,3 +36,14 @@ export function wordFeatures(words: readonly string[], prefix: string): string[]
   features.push(`${prefix}${previous} </s>`);
   return features;
 }
+
+/** Texts (each read as words and word pairs under its prefix) and flags: what a model scores, before any string is built. */
+export interface FeatureBag {
+  texts: { prefix: string; words: readonly string[] }[];
+  flags: string[];
+}
+
+/** The bag's features as named strings, exactly as `wordFeatures` names them: what training reads. */
+export function bagFeatures(bag: FeatureBag): string[] {
+  return [...bag.texts.flatMap((text) => wordFeatures(text.words, text.prefix)), ...bag.flags];
+}
