@@ -1,6 +1,7 @@
 import { ApiError } from '../../../api/errors.js';
 import type { ZodApp } from '../../../api/routes/types.js';
 import { CatalogueError } from '../../../checks/catalogue.js';
+import { DISTRIBUTION_SAMPLE } from '../../../storage/checks-page.js';
 import type { AppApiDeps } from '../../deps.js';
 import { sessionOf } from '../../guard.js';
 import { iso, projectEnvParams, projectScope } from '../../scope.js';
@@ -40,7 +41,7 @@ export function registerGetCheck(app: ZodApp, deps: AppApiDeps & ChecksRouteDeps
         ...definitionView(entry.check),
         options: entry.check.options ?? null,
         versions: versionsView(versions, names),
-        distribution: { days: DISTRIBUTION_DAYS, ...distribution },
+        distribution: { days: DISTRIBUTION_DAYS, limit: DISTRIBUTION_SAMPLE, ...distribution },
         recent_failures: failures.items.map((item) => ({
           id: item.id,
           external_id: item.external_id,

@@ -57,7 +57,7 @@ export interface CheckPage extends CheckSummary {
   rule: CheckRule | null;
   options: string[] | null;
   versions: CheckVersion[];
-  distribution: { days: number; scored: number; verdicts: Record<string, number>; scores: number[] };
+  distribution: { days: number; limit: number; scored: number; verdicts: Record<string, number>; scores: number[] };
   recent_failures: {
     id: string;
     external_id: string;

@@ -147,7 +147,14 @@ function Distribution({ page }: { page: CheckPage }) {
   const max = Math.max(1, ...distribution.scores);
   return (
     <section className="panel" aria-label="Distribution">
-      <h2>Verdicts and scores, last {distribution.days} days</h2>
+      <h2>
+        Verdicts and scores{' '}
+        <span className="muted small">
+          {distribution.scored >= distribution.limit
+            ? `latest ${distribution.limit.toLocaleString()} results`
+            : `${distribution.scored} results in the last ${distribution.days} days`}
+        </span>
+      </h2>
       {distribution.scored === 0 ? (
         <p className="muted">Nothing scored yet.</p>
       ) : (
