@@ -22,6 +22,7 @@ import {
   TURNS_PER_CONVERSATION,
   transcriptCharacters,
 } from './scoring-conversations.js';
+import { judgePart, judgeReport } from './scoring-judge.js';
 import {
   type LatencyResult,
   type LatencySettings,
@@ -250,6 +251,9 @@ async function main(): Promise<void> {
     log(summary(postgres));
   }
 
+  // Part C: the LLM judge (bench/scoring-judge.ts); BENCH_JUDGE=0 leaves it out.
+  const judge = process.env.BENCH_JUDGE === '0' ? undefined : await judgePart(runTag, log);
+
   log('');
   log(`load average at the end: ${loadAverage()}`);
   log(
@@ -265,6 +269,10 @@ async function main(): Promise<void> {
   );
   log('  client:    updated_at - the moment the 202 reached this process (same machine, same wall clock)');
   log('');
+  if (judge) {
+    for (const line of judgeReport(judge)) log(line);
+    log('');
+  }
   for (const warning of warnings) log(warning);
   const perCoreMet = a.perCpuSecond >= GOAL.perCoreMin && a.failedJobs === 0;
   if (SMOKE) log(SMOKE_GOALS_LINE);

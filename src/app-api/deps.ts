@@ -1,11 +1,13 @@
 /** What the application's JSON endpoints are given: the HTTP layer's dependencies and the people stores. */
 import type { AppDeps } from '../api/deps.js';
 import { createCheckCatalogue } from '../checks/catalogue.js';
+import { promotionGate } from '../checks/promotion-gate.js';
 import { generatePassword, hashPassword, PASSWORD_PARAMS, type ScryptParams } from '../domain/passwords.js';
 import { BUILTIN_CHECKS } from '../scoring/builtin-checks.js';
 import { validateCustomRule } from '../scoring/custom-rules.js';
 import { createDeveloperKeysRepo } from '../storage/developer-keys-repo.js';
 import { createInvitationsRepo } from '../storage/invitations-repo.js';
+import { createLabelsRepo } from '../storage/labels-repo.js';
 import { createSessionsRepo } from '../storage/sessions-repo.js';
 import { createUsersRepo } from '../storage/users-repo.js';
 import { createSignInLimiter, type SignInLimiter } from './sign-in-limiter.js';
@@ -46,6 +48,8 @@ export async function appApiDeps(deps: AppDeps, options: AppApiOptions = {}): Pr
       builtins: BUILTIN_CHECKS,
       validateRule: validateCustomRule,
       clock: deps.clock,
+      // Promotion to active needs agreement with people's labels, as from the CLI (checks/promotion-gate.ts).
+      onStatusChange: promotionGate(createLabelsRepo(deps.store), deps.clock),
     }),
     signInLimiter: await createSignInLimiter(deps.store),
     dummyPasswordHash: () => {

@@ -6,13 +6,13 @@
  * drop is announced again. Flags and events are per environment, like labels and webhook endpoints.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { pairsOf } from '../checks/agreement.js';
 import type { CheckCatalogue } from '../checks/catalogue.js';
 import { AGREEMENT_BAR, agreementOf } from '../domain/agreement.js';
 import type { CheckDefinition } from '../domain/checks.js';
 import type { Environment } from '../domain/conversation.js';
 import { newId } from '../domain/ids.js';
 import type { CheckAgreementDroppedPayload } from '../domain/webhook-events.js';
-import { pairsOf } from '../judge/agreement.js';
 import type { LabelsRepo } from '../storage/labels-repo.js';
 import type { Store } from '../storage/store.js';
 import { subscribes } from '../storage/webhooks/endpoints.js';

@@ -10,8 +10,9 @@
 import type { Kysely } from 'kysely';
 import type { CheckCatalogue } from '../checks/catalogue.js';
 import type { Environment } from '../domain/conversation.js';
-import type { PendingReview, Reviewer, RouteInput, StoredResult } from '../judge/reviewer.js';
+import type { PendingReview, Reviewer, ReviewOutcome, RouteInput, StoredResult } from '../judge/reviewer.js';
 import { createScorableReader } from '../storage/conversation-repo.js';
+import type { JudgeUsageRepo } from '../storage/judge-usage-repo.js';
 import { createResultsWriter } from '../storage/results-writer.js';
 import type { Database } from '../storage/schema.js';
 import type { Store } from '../storage/store.js';
@@ -112,7 +113,8 @@ export function createSecondReviewRouting(deps: {
 export function secondReviewHandler(deps: {
   store: Store;
   catalogue: Pick<CheckCatalogue, 'recordBookingSwitch'>;
-  reviewer: Pick<Reviewer, 'review'>;
+  reviewer: Pick<Reviewer, 'review' | 'recorded'>;
+  usage: Pick<JudgeUsageRepo, 'recordCalls' | 'rememberIn'>;
   clock?: () => number;
 }): JobHandler {
   const clock = deps.clock ?? Date.now;
@@ -120,10 +122,18 @@ export function secondReviewHandler(deps: {
   const complete = prepareJobCompletion(deps.store);
   const resultsWriter = createResultsWriter(deps.store);
   const outbox = createScoringOutbox(deps.store);
+  // What each review cost, written with its results: one write per conversation, not one per judge call.
+  const costs = new Map<string, ReviewOutcome['usage']>();
   // The pending row goes with the job's completion, in the transaction that writes the results.
   const completeJob = async (tx: Kysely<Database>, job: Job, now: number) => {
     if (!(await complete(tx, job, now))) return false;
     await deletePending(tx, job);
+    const cost = costs.get(job.id);
+    if (cost) {
+      await deps.usage.recordCalls(tx, job.project_id, cost.calls, now);
+      for (const { cacheKey, answer } of cost.remember)
+        await deps.usage.rememberIn(tx, job.project_id, cacheKey, answer, now);
+    }
     return true;
   };
   const batchWriter = createScoringBatchWriter({
@@ -170,15 +180,21 @@ export function secondReviewHandler(deps: {
         });
         return;
       }
-      const { outcome, results } = await deps.reviewer.review(job.project_id, conversation, pending);
-      await batchWriter.submit({
-        job,
-        scope,
-        conversationId: job.subject_id,
-        outcome,
-        results,
-        switchesBookingOn: pending.switchesBookingOn,
-      });
+      const { outcome, results, usage } = await deps.reviewer.review(job.project_id, conversation, pending);
+      costs.set(job.id, usage);
+      try {
+        await batchWriter.submit({
+          job,
+          scope,
+          conversationId: job.subject_id,
+          outcome,
+          results,
+          switchesBookingOn: pending.switchesBookingOn,
+        });
+      } finally {
+        costs.delete(job.id);
+        deps.reviewer.recorded(job.project_id, usage.calls);
+      }
     },
   };
 }

@@ -68,6 +68,13 @@ export interface RouteInput {
   switchesBookingOn: boolean;
 }
 
+/** The judged results, and what the judge cost: written with the results (see second-review.ts). */
+export interface ReviewOutcome {
+  outcome: string | null;
+  results: StoredResult[];
+  usage: { calls: number; remember: Array<{ cacheKey: string; answer: string }> };
+}
+
 export type Routed = { kind: 'review'; pending: PendingReview } | { kind: 'now'; results: StoredResult[] };
 
 /** The longest a conversation's review may take, under the worker's attempt timeout (60 s). */
@@ -76,7 +83,7 @@ const SETTINGS_TTL_MS = 1_000;
 
 export interface ReviewerDeps {
   settings: Pick<JudgeSettingsRepo, 'get' | 'rememberForm'>;
-  usage: Pick<JudgeUsageRepo, 'reserveCall' | 'cached' | 'remember'>;
+  usage: Pick<JudgeUsageRepo, 'today' | 'markCapped' | 'cached'>;
   instance: Config['judge'];
   secretKey: Buffer | null;
   breaker?: Breaker;
@@ -131,6 +138,22 @@ export function createReviewer(deps: ReviewerDeps) {
   const clients = new Map<string, JudgeClient>();
   const semaphores = new Map<string, Semaphore>();
   const learnedForms = new Map<string, StructuredOutputForm>();
+  /** Calls made by this process and not yet in the store's count, per project (see withinCap). */
+  const unrecorded = new Map<string, number>();
+
+  /**
+   * Whether one more call fits in today's cap: the store's count (every process's recorded calls) plus this
+   * process's calls not yet recorded. Processes do not see each other's calls in flight, so with several the
+   * cap may be passed by as many calls as are in flight when it is reached.
+   */
+  async function withinCap(projectId: string, cap: number | null): Promise<boolean> {
+    if (cap === null) return true;
+    const today = await deps.usage.today(projectId);
+    if (today.calls + (unrecorded.get(projectId) ?? 0) < cap) return true;
+    cappedOn.set(projectId, utcDay(clock()));
+    await deps.usage.markCapped(projectId).catch(() => undefined);
+    return false;
+  }
   const cappedOn = new Map<string, string>();
 
   async function judgeFor(projectId: string): Promise<ResolvedJudge> {
@@ -243,7 +266,7 @@ export function createReviewer(deps: ReviewerDeps) {
       projectId: string,
       conversation: ScorableConversation,
       pending: PendingReview,
-    ): Promise<{ outcome: string | null; results: StoredResult[] }> {
+    ): Promise<ReviewOutcome> {
       const results = [...pending.results];
       const judged: StoredResult[] = [];
       const judge = await judgeFor(projectId);
@@ -251,13 +274,15 @@ export function createReviewer(deps: ReviewerDeps) {
         for (const item of pending.review) {
           if (item.position !== null) results[item.position] = withReason(results[item.position] as StoredResult, why);
         }
-        return { outcome: pending.outcome, results };
+        return { outcome: pending.outcome, results, usage: { calls: 0, remember: [] } };
       };
       if (!judge.available) return giveUp(judge.reason.replace(/\.$/, ''));
       const skip = skipReason(projectId, judge);
       if (skip) return giveUp(skip);
 
       const deadline = clock() + REVIEW_BUDGET_MS;
+      let calls = 0;
+      const remember: Array<{ cacheKey: string; answer: string }> = [];
       const client = clientFor(judge.connection);
       const semaphore = semaphoreFor(projectId, judge.controls.concurrency);
       const outcomes = await Promise.all(
@@ -288,13 +313,18 @@ export function createReviewer(deps: ReviewerDeps) {
                 deadline,
                 timeoutMs: judge.controls.timeoutMs,
                 turnCount: conversation.transcript.length,
-                reserveCall: () => deps.usage.reserveCall(projectId, judge.controls.dailyCap),
+                reserveCall: async () => {
+                  if (!(await withinCap(projectId, judge.controls.dailyCap))) return false;
+                  calls += 1;
+                  unrecorded.set(projectId, (unrecorded.get(projectId) ?? 0) + 1);
+                  return true;
+                },
               }),
             ),
           );
           if (outcome.ok) {
             breaker.succeeded(judge.fingerprint);
-            await deps.usage.remember(projectId, cacheKey, JSON.stringify(outcome.answer)).catch(() => undefined);
+            remember.push({ cacheKey, answer: JSON.stringify(outcome.answer) });
           } else if (['unreachable', 'timeout', 'server_error'].includes(outcome.failure)) {
             breaker.failed(judge.fingerprint, outcome.reason);
           } else if (outcome.failure === 'capped') {
@@ -327,7 +357,14 @@ export function createReviewer(deps: ReviewerDeps) {
       const all = [...results, ...judged];
       const outcomeResult = all.find((result) => result.check_key === 'outcome');
       const outcome = outcomeResult?.decided_by === 'llm_judge' ? outcomeResult.choice : pending.outcome;
-      return { outcome, results: all };
+      return { outcome, results: all, usage: { calls, remember } };
+    },
+
+    /** The calls of a review are in the store now (or will never be): stop counting them as in flight. */
+    recorded(projectId: string, calls: number): void {
+      const left = (unrecorded.get(projectId) ?? 0) - calls;
+      if (left > 0) unrecorded.set(projectId, left);
+      else unrecorded.delete(projectId);
     },
   };
 }

@@ -55,14 +55,15 @@ export function judgeWork(
       );
     }
   }
+  const usage = createJudgeUsageRepo(store);
   const reviewer = createReviewer({
     settings: createJudgeSettingsRepo(store),
-    usage: createJudgeUsageRepo(store),
+    usage,
     instance: config.judge ?? null,
     secretKey,
     ...(fetchImpl ? { fetch: fetchImpl } : {}),
   });
-  const handler = secondReviewHandler({ store, catalogue, reviewer });
+  const handler = secondReviewHandler({ store, catalogue, reviewer, usage });
   const queue = createQueue(store, handlerRegistry([handler]), {
     ...DEFAULT_QUEUE_OPTIONS,
     leaseMs: config.jobLeaseMs,

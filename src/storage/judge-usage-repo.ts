@@ -2,6 +2,8 @@
  * What the judge costs: the day's calls per project (the daily cap, counted in the database so that every
  * worker process shares it) and the cache of answers, so a re-run does not pay twice.
  */
+import type { Kysely } from 'kysely';
+import type { Database } from './schema.js';
 import type { Store } from './store.js';
 
 /** The UTC day of an instant, as the cap counts it. */
@@ -17,24 +19,31 @@ export interface JudgeUsage {
 
 export function createJudgeUsageRepo(store: Store, clock: () => number = Date.now) {
   return {
-    /** Counts one call against today's cap; false (and the day marked capped) when the cap is reached. */
-    reserveCall(projectId: string, cap: number | null): Promise<boolean> {
-      return store.write(async (tx) => {
+    /**
+     * Adds a conversation's calls to today's count, in the transaction that writes its results (one write per
+     * conversation rather than per call; the reviewer counts calls in flight itself until then).
+     */
+    async recordCalls(tx: Kysely<Database>, projectId: string, calls: number, now: number): Promise<void> {
+      if (calls <= 0) return;
+      await tx
+        .insertInto('judge_usage')
+        .values({ project_id: projectId, day: utcDay(now), calls, capped_at: null })
+        .onConflict((oc) =>
+          oc.columns(['project_id', 'day']).doUpdateSet((eb) => ({ calls: eb('judge_usage.calls', '+', calls) })),
+        )
+        .execute();
+    },
+
+    /** Notes that a call was refused for the cap today (once a day: later refusals change nothing). */
+    async markCapped(projectId: string): Promise<void> {
+      await store.write(async (tx) => {
         const now = clock();
         const day = utcDay(now);
         await tx
           .insertInto('judge_usage')
-          .values({ project_id: projectId, day, calls: 0, capped_at: null })
+          .values({ project_id: projectId, day, calls: 0, capped_at: now })
           .onConflict((oc) => oc.columns(['project_id', 'day']).doNothing())
           .execute();
-        const counted = await tx
-          .updateTable('judge_usage')
-          .set((eb) => ({ calls: eb('calls', '+', 1) }))
-          .where('project_id', '=', projectId)
-          .where('day', '=', day)
-          .$if(cap !== null, (qb) => qb.where('calls', '<', cap as number))
-          .executeTakeFirst();
-        if (counted.numUpdatedRows > 0n) return true;
         await tx
           .updateTable('judge_usage')
           .set({ capped_at: now })
@@ -42,7 +51,6 @@ export function createJudgeUsageRepo(store: Store, clock: () => number = Date.no
           .where('day', '=', day)
           .where('capped_at', 'is', null)
           .execute();
-        return false;
       });
     },
 
@@ -83,14 +91,19 @@ export function createJudgeUsageRepo(store: Store, clock: () => number = Date.no
       return row?.answer ?? null;
     },
 
-    async remember(projectId: string, cacheKey: string, answer: string): Promise<void> {
-      await store.write(async (tx) => {
-        await tx
-          .insertInto('judge_cache')
-          .values({ project_id: projectId, cache_key: cacheKey, answer, created_at: clock() })
-          .onConflict((oc) => oc.columns(['project_id', 'cache_key']).doNothing())
-          .execute();
-      });
+    /** Keeps an answer, in the transaction that writes the results it made. */
+    async rememberIn(
+      tx: Kysely<Database>,
+      projectId: string,
+      cacheKey: string,
+      answer: string,
+      now: number,
+    ): Promise<void> {
+      await tx
+        .insertInto('judge_cache')
+        .values({ project_id: projectId, cache_key: cacheKey, answer, created_at: now })
+        .onConflict((oc) => oc.columns(['project_id', 'cache_key']).doNothing())
+        .execute();
     },
   };
 }

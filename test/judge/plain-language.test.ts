@@ -1,8 +1,8 @@
 /** A plain-language check's whole life, the daily cap and the cache, on real stores with a local judge. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { CatalogueError } from '../../src/checks/catalogue.js';
+import { statusHistory } from '../../src/checks/promotion-gate.js';
 import { rerunConversation } from '../../src/jobs/rerun.js';
-import { statusHistory } from '../../src/judge/promotion.js';
 import { createJudgeSettingsRepo } from '../../src/storage/judge-settings-repo.js';
 import { bearer } from '../harness/app.js';
 import { backends } from '../harness/backends.js';
@@ -142,7 +142,8 @@ describe.each(backends)('plain-language checks on $name', (backend) => {
       status: 'active',
       overrideReason: 'Reviewed 50 calls by hand with legal.',
     });
-    expect((await statusHistory(w.t.store.db, w.t.projectId, 'tone_ok'))[0]).toMatchObject({
+    const toneHistory = await statusHistory(w.t.store.db, w.t.projectId, 'tone_ok');
+    expect(toneHistory.find((change) => change.to === 'active')).toMatchObject({
       override_reason: 'Reviewed 50 calls by hand with legal.',
     });
 

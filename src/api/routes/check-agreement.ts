@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { checkAgreement } from '../../checks/agreement.js';
 import { CatalogueError, createCheckCatalogue } from '../../checks/catalogue.js';
-import { checkAgreement } from '../../judge/agreement.js';
 import { BUILTIN_CHECKS } from '../../scoring/builtin-checks.js';
 import { validateCustomRule } from '../../scoring/custom-rules.js';
 import { createLabelsRepo } from '../../storage/labels-repo.js';

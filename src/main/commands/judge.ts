@@ -5,13 +5,13 @@
  */
 import type { Command } from 'commander';
 import { Option } from 'commander';
+import { checkAgreement } from '../../checks/agreement.js';
+import { statusHistory } from '../../checks/promotion-gate.js';
 import { ENVIRONMENTS, type Environment } from '../../domain/conversation.js';
 import { seal } from '../../domain/secret-box.js';
-import { checkAgreement } from '../../judge/agreement.js';
 import { createJudgeClient } from '../../judge/client.js';
 import { keyContext, resolveJudge } from '../../judge/connection.js';
 import { detectForm } from '../../judge/detect-form.js';
-import { statusHistory } from '../../judge/promotion.js';
 import { loadSecretKey } from '../../judge/secret-key.js';
 import {
   createJudgeSettingsRepo,

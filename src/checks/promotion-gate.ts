@@ -2,16 +2,17 @@
  * The status-change hook of the checks catalogue: a check may start alerting (become `active`) only when it
  * agrees with people's labels (by default at least 20 labelled results of its current version and kappa at
  * least 0.6), unless an owner writes why it should anyway. Every change is kept in the check's history with
- * the agreement it was made on. Creating a rule check as active stays allowed (rules are exact; nothing to
- * agree on before any traffic), but a plain-language check must earn it or be overridden like a promotion.
+ * the agreement it was made on. Gated: shadow -> active for every check, and any way to active for a
+ * plain-language check (created active, or from draft). A rule check may still be created active or go from
+ * draft to active as before: a rule is exact, and a draft has only seen practice calls.
  */
 import type { Kysely } from 'kysely';
-import { CatalogueError, type StatusChange } from '../checks/catalogue.js';
 import { ENVIRONMENTS } from '../domain/conversation.js';
 import { newId } from '../domain/ids.js';
 import type { LabelsRepo } from '../storage/labels-repo.js';
 import type { Database } from '../storage/schema.js';
 import { checkAgreement } from './agreement.js';
+import { CatalogueError, type StatusChange } from './catalogue.js';
 
 const MAX_REASON_LENGTH = 2_000;
 
@@ -21,7 +22,7 @@ export function promotionGate(labels: Pick<LabelsRepo, 'labelledResults'>, clock
     const reason = change.overrideReason?.trim() || undefined;
     if (reason && reason.length > MAX_REASON_LENGTH)
       throw new CatalogueError(`An override reason is at most ${MAX_REASON_LENGTH} characters.`);
-    const gated = change.to === 'active' && (change.from !== null || check.judge !== undefined);
+    const gated = change.to === 'active' && (change.from === 'shadow' || check.judge !== undefined);
     // Labels from both environments count: a label is a person's judgement of a result wherever it was scored.
     const agreement = gated
       ? await checkAgreement(labels, change.projectId, check, { environments: [...ENVIRONMENTS], ex: tx })
