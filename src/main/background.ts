@@ -4,6 +4,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { createCheckCatalogue } from '../checks/catalogue.js';
+import { promotionGate } from '../checks/promotion-gate.js';
 import type { Config } from '../config.js';
 import { createHealthSweeper } from '../jobs/health-sweep.js';
 import { startHousekeeping } from '../jobs/housekeeping.js';
@@ -12,7 +13,6 @@ import { createQueue, DEFAULT_QUEUE_OPTIONS } from '../jobs/queue.js';
 import { scoreConversationHandler } from '../jobs/score-conversation.js';
 import type { SecondReviewRouting } from '../jobs/second-review.js';
 import { createWorker, DEFAULT_WORKER_OPTIONS, type Worker } from '../jobs/worker.js';
-import { promotionGate } from '../judge/promotion.js';
 import { BUILTIN_CHECKS } from '../scoring/builtin-checks.js';
 import { validateCustomRule } from '../scoring/custom-rules.js';
 import { scoreConversation, scorerVersion } from '../scoring/pipeline.js';
