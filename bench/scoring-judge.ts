@@ -121,8 +121,8 @@ export interface JudgePartResult {
 
 export async function judgePart(runTag: string, log: (line: string) => void): Promise<JudgePartResult> {
   const settings: LatencySettings = {
-    rate: JUDGE_GOAL.rate,
-    seconds: Number(process.env.BENCH_JUDGE_SECONDS ?? sized(10, 2)),
+    rate: sized(JUDGE_GOAL.rate, 10),
+    seconds: Number(process.env.BENCH_JUDGE_SECONDS ?? sized(10, 1)),
     warmupSeconds: sized(2, 0),
     drainSeconds: 30,
     seed: 4,
