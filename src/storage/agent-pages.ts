@@ -268,7 +268,7 @@ export function createAgentPages(store: Store) {
               ),
             ),
     ]);
-    return groups.map((group) => {
+    const summaries = groups.map((group) => {
       const rows = agents.filter((a) => a.group_id === group.id);
       const assessed = assessGroup(
         rows.map((r) => ({
@@ -296,6 +296,7 @@ export function createAgentPages(store: Store) {
       };
       return { summary, rows, assessed, setter };
     });
+    return { groups: summaries, agents, inputsOf };
   }
 
   return {
@@ -314,7 +315,19 @@ export function createAgentPages(store: Store) {
     },
 
     async listGroups(scope: Scope, now: number): Promise<GroupSummary[]> {
-      return (await groupSummaries(scope, now)).map((g) => g.summary);
+      return (await groupSummaries(scope, now)).groups.map((g) => g.summary);
+    },
+
+    /** Every agent and every group of the scope at once (Home), from one read of the agents and their rollups. */
+    async overview(scope: Scope, now: number): Promise<{ agents: AgentSummary[]; groups: GroupSummary[] }> {
+      const { groups, agents, inputsOf } = await groupSummaries(scope, now);
+      return {
+        agents: agents.map((row) => {
+          const inputs = inputsOf(row.id);
+          return summaryOf(row, agentHealth(inputs), inputs.last7, inputs.last30);
+        }),
+        groups: groups.map((g) => g.summary),
+      };
     },
 
     async agentPage(scope: Scope, agentId: string, now: number, days: TrendRange = 30): Promise<AgentPage | null> {
@@ -357,7 +370,7 @@ export function createAgentPages(store: Store) {
     },
 
     async groupPage(scope: Scope, groupId: string, now: number): Promise<GroupPage | null> {
-      const [group] = await groupSummaries(scope, now, groupId);
+      const [group] = (await groupSummaries(scope, now, groupId)).groups;
       if (!group) return null;
       const assessedById = new Map(group.assessed.members.map((m) => [m.row.id, m]));
       const members = group.rows.map((row) => {

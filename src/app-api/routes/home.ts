@@ -27,10 +27,9 @@ export function registerHome(app: ZodApp, deps: AppApiDeps): void {
     const scope = await projectScope(deps, sessionOf(request).session.workspace.id, request.params);
     const now = deps.clock();
     const entries = await deps.catalogue.list(scope.projectId);
-    const [counts, agents, groups, failures, failed] = await Promise.all([
+    const [counts, { agents, groups }, failures, failed] = await Promise.all([
       home.counts(scope, now),
-      agentPages.listAgents(scope, now),
-      agentPages.listGroups(scope, now),
+      agentPages.overview(scope, now),
       checksPage.failuresSince(
         scope,
         entries.map((e) => e.check.key),
