@@ -214,6 +214,10 @@ async function runEmbedded(): Promise<ProbeResult[]> {
 }
 
 async function runPostgres(): Promise<ProbeResult[] | undefined> {
+  if (process.env.BENCH_APP_POSTGRES === '0') {
+    log('postgres: skipped (BENCH_APP_POSTGRES=0)');
+    return undefined;
+  }
   let database: Awaited<ReturnType<typeof createBenchDatabase>>;
   try {
     database = await createBenchDatabase();
