@@ -6,7 +6,6 @@ import * as health from './migrations/003-health.js';
 import * as webhooks from './migrations/004-webhooks.js';
 import * as documents from './migrations/005-conversation-documents.js';
 import * as documentsInRowidTable from './migrations/006-documents-in-rowid-table.js';
-import * as conversationListIndexes from './migrations/008-conversation-list-indexes.js';
 import * as usersAndSessions from './migrations/007-users-and-sessions.js';
 import * as conversationListIndexes from './migrations/008-conversation-list-indexes.js';
 import * as judge from './migrations/009-judge.js';
@@ -19,7 +18,6 @@ const migrations: Record<string, Migration> = {
   '004-webhooks': webhooks,
   '005-conversation-documents': documents,
   '006-documents-in-rowid-table': documentsInRowidTable,
-  '008-conversation-list-indexes': conversationListIndexes,
   '007-users-and-sessions': usersAndSessions,
   '008-conversation-list-indexes': conversationListIndexes,
   '009-judge': judge,
