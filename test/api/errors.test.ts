@@ -128,19 +128,6 @@ describe.each(backends)('error responses on $name', (backend) => {
     });
   });
 
-  describe('501 not_implemented', () => {
-    it.skipIf(!backend.available).each([
-      ['GET', '/v1/conversations'],
-      ['GET', '/v1/checks'],
-    ])('answers the planned %s %s with 501 and a link to the documentation', async (method, url) => {
-      const t = app();
-      const response = await t.app.inject({ method: method as 'GET', url, headers: bearer(t.keys.testFull) });
-      expectError(response, 501, 'not_implemented');
-      expect(response.json().error.message).toContain('/docs');
-      expect(response.headers.link).toBe('</docs>; rel="help"');
-    });
-  });
-
   describe('405 method_not_allowed', () => {
     it.skipIf(!backend.available).each([
       ['DELETE', '/v1/conversations/x', 'GET, HEAD'],
