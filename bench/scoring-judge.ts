@@ -131,7 +131,7 @@ export async function judgePart(runTag: string, log: (line: string) => void): Pr
   judge.script((call) => {
     const asksQuestion = call.body.messages.some((m) => m.content.includes(QUESTION));
     return {
-      delayMs: JUDGE_GOAL.judgeDelayMs,
+      delayMs: Number(process.env.BENCH_JUDGE_DELAY_MS ?? JUDGE_GOAL.judgeDelayMs),
       answer: asksQuestion
         ? {
             reasoning: 'The agent repeats the request back in its last turn.',
