@@ -70,7 +70,7 @@ export const DEFAULT_JUDGE_COST_CONTROLS: JudgeCostControls = {
   reviewChecks: null,
   sampleRate: 1,
   dailyCap: 10_000,
-  concurrency: 24,
+  concurrency: 64,
   scoreBand: null,
   timeoutMs: 20_000,
 };
