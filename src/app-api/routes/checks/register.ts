@@ -3,6 +3,7 @@ import type { ZodApp } from '../../../api/routes/types.js';
 import { createChecksPageReads } from '../../../storage/checks-page.js';
 import { createConversationList } from '../../../storage/conversation-list.js';
 import type { AppApiDeps } from '../../deps.js';
+import { registerCheckAgreement } from './check-agreement.js';
 import { registerCreateCheck } from './create-check.js';
 import { registerGetCheck } from './get-check.js';
 import { registerListChecksPage } from './list-checks-page.js';
@@ -20,4 +21,5 @@ export function registerCheckRoutes(app: ZodApp, deps: AppApiDeps): void {
   registerCreateCheck(app, full);
   registerUpdateCheck(app, full);
   registerPreviewCheck(app, full);
+  registerCheckAgreement(app, full);
 }
