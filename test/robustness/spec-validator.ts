@@ -62,20 +62,26 @@ export function isIsoDateTimeWithOffset(value: string): boolean {
 }
 
 /** Keys that would poison prototypes; the service refuses such bodies as invalid JSON. */
-export function hasPoisonKey(value: unknown): boolean {
-  const stack: unknown[] = [value];
+/**
+ * Dotted paths of keys that could poison a prototype (`__proto__`, or `constructor` holding `prototype`): valid
+ * JSON, refused as a validation error naming where they are (issue 19; before, they answered "not valid JSON").
+ */
+export function poisonKeyPaths(value: unknown): string[] {
+  const found: string[] = [];
+  const stack: Array<[unknown, string]> = [[value, '']];
   while (stack.length > 0) {
-    const node = stack.pop();
-    if (Array.isArray(node)) {
-      stack.push(...node);
-    } else if (isPlainObject(node)) {
-      if (has(node, '__proto__')) return true;
-      const ctor = node.constructor;
-      if (has(node, 'constructor') && isPlainObject(ctor) && has(ctor, 'prototype')) return true;
-      stack.push(...Object.values(node));
+    const [node, path] = stack.pop() as [unknown, string];
+    if (node === null || typeof node !== 'object') continue;
+    for (const key of Object.keys(node)) {
+      const child = (node as Obj)[key];
+      const at = path === '' ? key : `${path}.${key}`;
+      const poisoning =
+        key === '__proto__' || (key === 'constructor' && isPlainObject(child) && has(child, 'prototype'));
+      if (poisoning) found.push(at);
+      else stack.push([child, at]);
     }
   }
-  return false;
+  return found;
 }
 
 /** Size, then JSON, then the body's shape: the order the service checks in. */
@@ -89,7 +95,8 @@ export function expectedFor(payload: Buffer, shapeProblems: (body: unknown) => s
   } catch {
     return { kind: 'status', status: 400, type: 'invalid_json' };
   }
-  if (hasPoisonKey(body)) return { kind: 'status', status: 400, type: 'invalid_json' };
+  const poisoned = poisonKeyPaths(body);
+  if (poisoned.length > 0) return { kind: 'invalid', problems: poisoned };
   const problems = shapeProblems(body);
   return problems.length === 0 ? { kind: 'accepted' } : { kind: 'invalid', problems };
 }
