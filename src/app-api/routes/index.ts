@@ -6,6 +6,7 @@ import { registerCreateLabel } from './conversations/create-label.js';
 import { registerGetConversation } from './conversations/get-conversation.js';
 import { registerListConversations } from './conversations/list-conversations.js';
 import { registerRerunConversation } from './conversations/rerun-conversation.js';
+import { registerJudgeRoutes } from './judge/register.js';
 import { registerCreateKey } from './keys/create-key.js';
 import { registerListKeys } from './keys/list-keys.js';
 import { registerRevokeKey } from './keys/revoke-key.js';
@@ -66,6 +67,7 @@ export function registerAppApiRoutes(app: ZodApp, deps: AppApiDeps): void {
     registerRedeliver,
     registerListConversations,
     registerPartTwoRoutes,
+    registerJudgeRoutes,
   ]) {
     register(app, deps);
   }

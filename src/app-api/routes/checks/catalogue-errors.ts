@@ -12,6 +12,14 @@ export async function catalogueCall<T>(work: () => Promise<T>): Promise<T> {
     if (message.startsWith('Invalid rule: ')) throw ruleFieldError(message.slice('Invalid rule: '.length));
     if (message.startsWith('Invalid scope: ')) throw scopeFieldError(message.slice('Invalid scope: '.length));
     if (message.startsWith('No check ')) throw new ApiError('not_found', message);
+    if (message.startsWith('Invalid plain-language check: '))
+      throw new ApiError('validation_error', message, { judge: [message] });
+    // The promotion gate speaks to the shell; the page offers an owner's override with a written reason instead.
+    const gate = /^(.*cannot alert yet: .*?\.) Label more results/.exec(message);
+    if (gate) {
+      const shown = `${gate[1]} Label more results, or an owner may promote it anyway with a written reason (kept in the check's history).`;
+      throw new ApiError('validation_error', shown, { status: [shown] });
+    }
     if (/already exists|built-in check\.$|check key/.test(message)) {
       throw new ApiError('validation_error', message, { key: [message] });
     }

@@ -7,6 +7,7 @@ import { ApiError } from '../../../api/errors.js';
 import type { CatalogueEntry, CheckVersionRecord } from '../../../checks/catalogue.js';
 import { CHECK_CATEGORIES, type CheckDefinition, SEVERITIES } from '../../../domain/checks.js';
 import { CHANNELS, SPEAKERS } from '../../../domain/conversation.js';
+import { JUDGE_ANSWER_KINDS } from '../../../domain/judge.js';
 import type { CheckActivity } from '../../../storage/checks-page.js';
 import { iso } from '../../scope.js';
 
@@ -38,6 +39,15 @@ export const scopeSchema = z
     agents: z.array(id).max(200).optional(),
     groups: z.array(id).max(200).optional(),
     metadata: z.record(z.string().min(1).max(200), z.union([z.string().max(500), z.number(), z.boolean()])).optional(),
+  })
+  .strict();
+
+/** A check written in plain language: the judge answers the question (see domain/judge.ts for the limits). */
+export const judgeSchema = z
+  .object({
+    question: z.string().trim().min(1).max(2000),
+    answer: z.enum(JUDGE_ANSWER_KINDS),
+    choices: z.array(z.string().min(1).max(64)).max(20).optional(),
   })
   .strict();
 
@@ -74,6 +84,7 @@ export function definitionView(check: CheckDefinition) {
     category: check.category,
     severity: check.severity,
     rule: check.rule ?? null,
+    judge: check.judge ? { ...check.judge, choices: check.judge.choices ?? null } : null,
     scope: check.scope ?? null,
   };
 }

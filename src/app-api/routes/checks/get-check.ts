@@ -1,3 +1,4 @@
+import { createCheckJudgeFields } from '../../../api/check-judge-fields.js';
 import { ApiError } from '../../../api/errors.js';
 import type { ZodApp } from '../../../api/routes/types.js';
 import { CatalogueError } from '../../../checks/catalogue.js';
@@ -16,6 +17,7 @@ const RECENT_FAILURES = 10;
 
 /** A check's page: its definition, versions side by side, verdicts and scores, the latest failures. */
 export function registerGetCheck(app: ZodApp, deps: AppApiDeps & ChecksRouteDeps): void {
+  const judgeFields = createCheckJudgeFields(deps);
   app.get(
     '/projects/:project_id/:environment/checks/:key',
     { schema: { params: projectEnvParams.extend({ key: checkKeyParam }) } },
@@ -28,17 +30,19 @@ export function registerGetCheck(app: ZodApp, deps: AppApiDeps & ChecksRouteDeps
         if (error instanceof CatalogueError) throw new ApiError('not_found', `No check ${key} in this project.`);
         throw error;
       });
-      const [versions, activity, distribution, failures, members] = await Promise.all([
+      const [versions, activity, distribution, failures, members, judgeOf] = await Promise.all([
         deps.catalogue.versions(scope.projectId, key),
         deps.checksPage.lastWeek(scope, [key], now),
         deps.checksPage.distribution(scope, key, now - DISTRIBUTION_DAYS * DAY_MS),
         deps.conversationList.list(scope, { failedCheck: key }, { limit: RECENT_FAILURES }),
         deps.users.list(session.workspace.id),
+        judgeFields(scope.projectId, scope.environment),
       ]);
       const names = new Map(members.map((user) => [user.id, user.name]));
       return {
         ...checkSummaryView(entry, activity.get(key)),
         ...definitionView(entry.check),
+        ...judgeOf(entry.check),
         options: entry.check.options ?? null,
         versions: versionsView(versions, names),
         distribution: { days: DISTRIBUTION_DAYS, limit: DISTRIBUTION_SAMPLE, ...distribution },

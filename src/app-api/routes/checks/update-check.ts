@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApiError } from '../../../api/errors.js';
 import type { ZodApp } from '../../../api/routes/types.js';
 import { CHECK_STATUSES } from '../../../domain/checks.js';
 import { ROLE_FOR } from '../../../domain/roles.js';
@@ -11,6 +12,7 @@ import {
   categorySchema,
   checkKeyParam,
   checkSummaryView,
+  judgeSchema,
   ruleSchema,
   scopeSchema,
   severitySchema,
@@ -24,6 +26,10 @@ const body = z
     category: categorySchema.optional(),
     severity: severitySchema.optional(),
     rule: ruleSchema.optional(),
+    /** A new question or answer kind (plain-language checks only). */
+    judge: judgeSchema.optional(),
+    /** An owner's written reason to promote a check whose agreement with people's labels is below the bar. */
+    override_reason: z.string().trim().min(1).max(2000).optional(),
     /** null (or {}) lifts the scope: the check applies to every conversation again. */
     scope: scopeSchema.nullable().optional(),
     status: z.enum(CHECK_STATUSES).optional(),
@@ -46,11 +52,18 @@ export function registerUpdateCheck(app: ZodApp, deps: AppApiDeps & ChecksRouteD
       const { session } = sessionOf(request);
       const projectId = await projectInWorkspace(deps, session.workspace.id, request.params.project_id);
       const { key } = request.params;
-      const { enabled, ...edit } = request.body;
+      const { enabled, override_reason: overrideReason, ...edit } = request.body;
+      if (overrideReason !== undefined && session.user.role !== 'owner') {
+        throw new ApiError('permission_denied', 'Only an owner may promote a check past the agreement bar.');
+      }
       await catalogueCall(async () => {
         await deps.catalogue.get(projectId, key);
         if (Object.values(edit).some((value) => value !== undefined)) {
-          await deps.catalogue.update(projectId, key, { ...edit, actor: actorOf(session.user.id) });
+          await deps.catalogue.update(projectId, key, {
+            ...edit,
+            ...(overrideReason ? { overrideReason } : {}),
+            actor: actorOf(session.user.id),
+          });
         }
         if (enabled !== undefined) await deps.catalogue.setEnabled(projectId, key, enabled);
       });
