@@ -20,7 +20,7 @@ import {
 } from '../../storage/judge-settings-repo.js';
 import { createJudgeUsageRepo } from '../../storage/judge-usage-repo.js';
 import { createLabelsRepo } from '../../storage/labels-repo.js';
-import { emit, type Output, resolveProject, type Settings, UsageError, withStore } from './shared.js';
+import { emit, emitList, type Output, resolveProject, type Settings, table, UsageError, withStore } from './shared.js';
 
 interface SetOptions extends Output {
   project?: string;
@@ -191,6 +191,7 @@ export function registerJudgeCommands(program: Command, settings: Settings): voi
 
   judge
     .command('show')
+    .description("the project's judge connection and cost controls (never its API key)")
     .addOption(projectOption())
     .option('--json', 'print JSON')
     .action(async (options: Output & { project?: string }) => {
@@ -322,6 +323,7 @@ export function registerLabelCommands(program: Command, settings: Settings): voi
     .command('labels')
     .description("people's labels on results")
     .command('list')
+    .description('labels given by the API and in the application, newest first')
     .option('--project <id>', 'project (default: the only one)')
     .addOption(new Option('--env <env>').choices(ENVIRONMENTS).default('live'))
     .option('--conversation <id>', "one conversation's labels")
@@ -345,9 +347,19 @@ export function registerLabelCommands(program: Command, settings: Settings): voi
           );
           return rows.slice(0, limit).map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() }));
         });
-        const line = (l: (typeof labels)[number]) =>
-          `${l.created_at}  ${l.conversation_id}  ${l.check_key.padEnd(24)} ${l.choice ?? l.verdict}  (${l.source})${l.note ? `  ${l.note}` : ''}`;
-        emit(options, labels.map(line).join('\n') || 'No labels.', labels);
+        const human = table(
+          ['GIVEN', 'CONVERSATION', 'CHECK', 'LABEL', 'SOURCE', 'NOTE'],
+          labels.map((l) => [
+            l.created_at,
+            l.conversation_id,
+            l.check_key,
+            l.choice ?? l.verdict ?? '-',
+            l.source,
+            l.note ?? '',
+          ]),
+          'No labels.',
+        );
+        emitList(options, human, labels);
       },
     );
 }

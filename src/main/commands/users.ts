@@ -5,7 +5,16 @@ import { generatePassword, passwordProblem } from '../../domain/passwords.js';
 import { USER_ROLES, type UserRole } from '../../domain/roles.js';
 import { createInvitationsRepo } from '../../storage/invitations-repo.js';
 import { createUsersRepo, normalizeEmail } from '../../storage/users-repo.js';
-import { emit, type Output, resolveWorkspace, type Settings, UsageError, withStore } from './shared.js';
+import {
+  emit,
+  emitList,
+  type Output,
+  resolveWorkspace,
+  type Settings,
+  table,
+  UsageError,
+  withStore,
+} from './shared.js';
 
 /** The password from standard input (its first line), so it never shows in `ps` or the shell's history. */
 async function passwordFromStdin(): Promise<string> {
@@ -125,15 +134,21 @@ export function registerUserCommands(program: Command, settings: Settings): void
 
   users
     .command('list')
+    .description("the workspace's people and their roles")
     .option('--workspace <id>', 'workspace (default: the only one)')
     .option('--json', 'print JSON')
     .action(async (options: Output & { workspace?: string }) => {
       const rows = await withStore(settings(), async (store, tenancy) =>
         createUsersRepo(store).list(await resolveWorkspace(tenancy, options.workspace)),
       );
-      emit(
+      const human = table(
+        ['ID', 'ROLE', 'EMAIL', 'NAME'],
+        rows.map((u) => [u.id, u.role, u.email, u.name]),
+        'No users.',
+      );
+      emitList(
         options,
-        rows.map((u) => `${u.id}  ${u.role.padEnd(6)}  ${u.email}  ${u.name}`).join('\n') || 'No users.',
+        human,
         rows.map((u) => ({ ...u, created_at: new Date(u.created_at).toISOString() })),
       );
     });
