@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeExpiredIdempotencyKeys } from '../../src/jobs/housekeeping.js';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../src/domain/session-tokens.js';
+import { purgeEndedSessions, purgeExpiredIdempotencyKeys } from '../../src/jobs/housekeeping.js';
 import type { OpenedStore } from '../../src/storage/open.js';
 import { backends } from '../harness/backends.js';
 
@@ -32,4 +33,32 @@ describe.each(backends)('housekeeping on $name', (backend) => {
     const left = await store.db.selectFrom('idempotency_keys').select('key').execute();
     expect(left.map((row) => row.key)).toEqual(['live']);
   });
+
+  it.skipIf(!backend.available)(
+    'deletes sessions that ended (revoked, idle, too old) and keeps live ones',
+    async () => {
+      const now = 100 * SESSION_ABSOLUTE_MS;
+      const session = (id: string, createdAt: number, lastSeenAt: number, revokedAt: number | null = null) => ({
+        id,
+        token_hash: `hash-${id}`,
+        user_id: 'usr_x',
+        workspace_id: 'ws_x',
+        created_at: createdAt,
+        last_seen_at: lastSeenAt,
+        revoked_at: revokedAt,
+      });
+      await store.db
+        .insertInto('sessions')
+        .values([
+          session('live', now - 1_000, now - 1_000),
+          session('revoked', now - 1_000, now - 1_000, now - 500),
+          session('idle', now - SESSION_IDLE_MS - 1_000, now - SESSION_IDLE_MS),
+          session('old', now - SESSION_ABSOLUTE_MS, now - 1_000),
+        ])
+        .execute();
+      expect(await purgeEndedSessions(store, now)).toBe(3);
+      const left = await store.db.selectFrom('sessions').select('id').execute();
+      expect(left.map((row) => row.id)).toEqual(['live']);
+    },
+  );
 });
