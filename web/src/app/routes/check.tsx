@@ -10,5 +10,13 @@ export function CheckRoutePage() {
   const { env, key } = route.useParams() as { env: Env; key: string };
   const { projectId } = useProject();
   const { user } = useSession();
-  return <CheckDetail projectId={projectId} env={env} checkKey={key} canManage={may(user.role, 'manage')} />;
+  return (
+    <CheckDetail
+      projectId={projectId}
+      env={env}
+      checkKey={key}
+      canManage={may(user.role, 'manage')}
+      isOwner={may(user.role, 'own')}
+    />
+  );
 }

@@ -20,6 +20,13 @@ export type CheckRule =
     }
   | { type: 'event'; name: string; mode: 'must_call' | 'must_succeed' | 'must_not_call' };
 
+/** A check written in plain language: the judge answers the question. */
+export interface JudgeDefinition {
+  question: string;
+  answer: 'pass_fail' | 'score' | 'choice';
+  choices?: string[] | null;
+}
+
 export interface CheckSummary {
   key: string;
   name: string;
@@ -33,6 +40,12 @@ export interface CheckSummary {
   scope: CheckScope | null;
   never_alerts: boolean;
   last_7_days: { scored: number; failed: number; failure_rate: number | null };
+  /** Plain-language checks only. */
+  judge?: JudgeDefinition;
+  /** Why a plain-language check yields no result now (no judge connected, or today's cap reached). */
+  judge_unavailable_reason?: string;
+  /** An active check whose agreement with people's labels fell below the bar, since when. */
+  agreement_dropped_at?: string;
 }
 
 export interface CheckDefinitionView {
@@ -41,6 +54,7 @@ export interface CheckDefinitionView {
   category: string;
   severity: string;
   rule: CheckRule | null;
+  judge?: JudgeDefinition | null;
   scope: CheckScope | null;
 }
 
@@ -90,5 +104,6 @@ export interface CheckInput {
   category: string;
   severity: string;
   rule?: CheckRule;
+  judge?: JudgeDefinition;
   scope: CheckScope | null;
 }

@@ -13,7 +13,12 @@ export function useCreateCheck(projectId: string) {
   });
 }
 
-export type CheckChange = Partial<Omit<CheckInput, 'key'>> & { status?: CheckStatus; enabled?: boolean };
+export type CheckChange = Partial<Omit<CheckInput, 'key'>> & {
+  status?: CheckStatus;
+  enabled?: boolean;
+  /** An owner's written reason to promote a check below the agreement bar. */
+  override_reason?: string;
+};
 
 export function useUpdateCheck(projectId: string, key: string) {
   const api = useApi();

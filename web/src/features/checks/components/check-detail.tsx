@@ -12,6 +12,7 @@ import { Loading } from '../../../components/ui/loading';
 import { PageHeader } from '../../../components/ui/page-header';
 import type { Env } from '../../../lib/environment';
 import { useTimeFormat } from '../../../lib/time';
+import { AgreementPanel } from '../../judge/components/agreement-panel';
 import { useCheck } from '../api/get-check';
 import { useUpdateCheck } from '../api/save-check';
 import type { CheckPage, CheckStatus } from '../types';
@@ -25,11 +26,14 @@ export function CheckDetail({
   env,
   checkKey,
   canManage,
+  isOwner = false,
 }: {
   projectId: string;
   env: Env;
   checkKey: string;
   canManage: boolean;
+  /** Only an owner may promote a check past the agreement bar, with a written reason. */
+  isOwner?: boolean;
 }) {
   const check = useCheck(projectId, env, checkKey);
   const [editing, setEditing] = useState(false);
@@ -71,6 +75,14 @@ export function CheckDetail({
       ) : (
         <div className="stack-lg">
           <Overview page={page} projectId={projectId} canManage={canManage} />
+          <AgreementPanel
+            projectId={projectId}
+            env={env}
+            checkKey={page.key}
+            status={page.status}
+            canManage={canManage}
+            isOwner={isOwner}
+          />
           <Distribution page={page} />
           <RecentFailures page={page} env={env} />
           <VersionHistory versions={page.versions} />
@@ -102,6 +114,25 @@ function Overview({ page, projectId, canManage }: { page: CheckPage; projectId: 
         </div>
       </div>
       {page.rule ? <pre className="definition">{JSON.stringify(page.rule, null, 2)}</pre> : null}
+      {page.judge ? (
+        <div data-testid="check-question">
+          <span className="muted small">
+            Plain language, decided by the judge ({page.judge.answer.replace('_', '/')})
+          </span>
+          <blockquote className="definition">{page.judge.question}</blockquote>
+        </div>
+      ) : null}
+      {page.judge_unavailable_reason ? (
+        <div className="alert alert-warn" role="status" data-testid="judge-unavailable-reason">
+          This check yields no result now: {page.judge_unavailable_reason}
+        </div>
+      ) : null}
+      {page.agreement_dropped_at ? (
+        <div className="alert alert-warn" role="status" data-testid="agreement-dropped">
+          Its agreement with people’s labels fell below the bar (over its last 50 labels) on{' '}
+          {new Date(page.agreement_dropped_at).toLocaleDateString()}: review its recent results and labels.
+        </div>
+      ) : null}
       {canManage ? (
         <div className="row">
           <label className="field">

@@ -10,6 +10,7 @@ import { ErrorMessage } from '../../../components/ui/error-message';
 import { Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-error';
 import type { Env } from '../../../lib/environment';
+import { draftFromJudge, type JudgeDraft, JudgeEditor, judgeFromDraft } from '../../judge/components/judge-editor';
 import { usePreviewCheck } from '../api/preview-check';
 import { useCreateCheck, useUpdateCheck } from '../api/save-check';
 import type { CheckPage } from '../types';
@@ -42,7 +43,11 @@ export function CheckForm({
   const [severity, setSeverity] = useState(existing?.severity ?? 'medium');
   const [rule, setRule] = useState<RuleDraft>(draftFromRule(existing?.rule));
   const [scope, setScope] = useState<ScopeDraft>(draftFromScope(existing?.scope));
-  const hasRule = !existing || existing.rule !== null;
+  // A new check is a rule or a question in plain language (decided by the judge); an existing one keeps its kind.
+  const [kind, setKind] = useState<'rule' | 'judge'>(existing?.judge ? 'judge' : 'rule');
+  const [judge, setJudge] = useState<JudgeDraft>(draftFromJudge(existing?.judge));
+  const isJudge = existing ? Boolean(existing.judge) : kind === 'judge';
+  const hasRule = existing ? existing.rule !== null : kind === 'rule';
   const create = useCreateCheck(projectId);
   const update = useUpdateCheck(projectId, existing?.key ?? '');
   const preview = usePreviewCheck(projectId, env);
@@ -51,7 +56,7 @@ export function CheckForm({
   const errors = fieldsOf(lastError);
   const known = new Set(['key', 'name', 'description', 'category', 'severity']);
   const shownInline = Object.keys(errors).some(
-    (field) => known.has(field) || field.startsWith('rule') || field.startsWith('scope'),
+    (field) => known.has(field) || field.startsWith('rule') || field.startsWith('scope') || field.startsWith('judge'),
   );
 
   const submit = () => {
@@ -62,6 +67,7 @@ export function CheckForm({
       severity,
       scope: scopeFromDraft(scope),
       ...(hasRule ? { rule: ruleFromDraft(rule) } : {}),
+      ...(isJudge ? { judge: judgeFromDraft(judge) } : {}),
     };
     if (existing) update.mutate(input, { onSuccess: () => onSaved(existing.key) });
     else create.mutate({ ...input, key }, { onSuccess: (check) => onSaved(check.key) });
@@ -113,7 +119,21 @@ export function CheckForm({
           </select>
         </Field>
       </div>
+      {existing ? null : (
+        <fieldset className="check-kind row" data-testid="check-kind">
+          <legend className="field-label">Kind</legend>
+          <label>
+            <input type="radio" name="kind" checked={kind === 'rule'} onChange={() => setKind('rule')} /> Rule (exact
+            phrases or events)
+          </label>
+          <label>
+            <input type="radio" name="kind" checked={kind === 'judge'} onChange={() => setKind('judge')} /> Plain
+            language (judge)
+          </label>
+        </fieldset>
+      )}
       {hasRule ? <RuleEditor value={rule} onChange={setRule} errors={errors} /> : null}
+      {isJudge ? <JudgeEditor value={judge} onChange={setJudge} errors={errors} /> : null}
       <ScopeEditor value={scope} onChange={setScope} errors={errors} />
       <div className="row">
         {hasRule ? (

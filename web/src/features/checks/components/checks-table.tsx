@@ -1,6 +1,7 @@
 /** Every check of the project with what it did in this environment over the last 7 days. */
 import { Link } from '@tanstack/react-router';
 import './checks.css';
+import '../../judge/components/judge.css';
 import { Badge } from '../../../components/ui/badge';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { Loading } from '../../../components/ui/loading';
@@ -37,8 +38,20 @@ export function ChecksTable({ projectId, env }: { projectId: string; env: Env })
                   {check.name}
                 </Link>
                 <div className="muted small">
-                  <code>{check.key}</code> {check.builtin ? '· built-in' : '· custom'}
+                  <code>{check.key}</code>{' '}
+                  {check.builtin ? '· built-in' : check.judge ? '· plain language' : '· custom'}
                 </div>
+                {check.judge_unavailable_reason ? (
+                  <div className="small judge-flag" data-testid="judge-unavailable">
+                    <Badge tone="warn">no result</Badge> {check.judge_unavailable_reason}
+                  </div>
+                ) : null}
+                {check.agreement_dropped_at ? (
+                  <div className="small judge-flag" data-testid="agreement-dropped">
+                    <Badge tone="bad">agreement dropped</Badge> below the bar over its last 50 labels since{' '}
+                    {new Date(check.agreement_dropped_at).toLocaleDateString()}
+                  </div>
+                ) : null}
               </td>
               <td>{check.category}</td>
               <td>{check.severity}</td>
