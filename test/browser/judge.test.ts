@@ -93,6 +93,8 @@ describe.skipIf(!browserAvailable)('the judge in the application', () => {
     expect(await page.getByTestId('judge-form').textContent()).toMatch(/JSON mode/);
     expect(judge.calls.at(-1)?.authorization).toBe(`Bearer ${API_KEY}`);
     expect(await page.content()).not.toContain(API_KEY);
+    await panel.scrollIntoViewIfNeeded();
+    await screenshot(page, 'judge-settings.png');
   });
 
   it('shows the check’s agreement with people’s labels, refuses promotion below the bar, takes an owner’s reason', async () => {

@@ -58,7 +58,8 @@ export function CheckDetail({
         }
       >
         <span className="muted small">
-          <code>{page.key}</code> · {page.builtin ? 'built-in' : 'custom'} · {page.category} · {page.severity} severity
+          <code>{page.key}</code> · {page.builtin ? 'built-in' : page.judge ? 'plain language' : 'custom'} ·{' '}
+          {page.category} · {page.severity} severity
         </span>
       </PageHeader>
       {editing ? (
@@ -74,7 +75,8 @@ export function CheckDetail({
         </section>
       ) : (
         <div className="stack-lg">
-          <Overview page={page} projectId={projectId} canManage={canManage} />
+          {/* Keyed by status: its select starts from the status the page now has (after a promotion, say). */}
+          <Overview key={page.status} page={page} projectId={projectId} canManage={canManage} />
           <AgreementPanel
             projectId={projectId}
             env={env}

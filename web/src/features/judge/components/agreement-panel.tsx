@@ -94,6 +94,10 @@ function Figures({ data }: { data: CheckAgreement }) {
           </dd>
         </div>
       </dl>
+      <p className="muted small">
+        Accuracy is how often people and the check said the same. Kappa discounts the agreement expected by chance: a
+        check that always answers the same gets 0 however often it is right, so it cannot alert on accuracy alone.
+      </p>
       {current.labelled > 0 ? (
         <div className="side-by-side">
           <Confusion report={current} />

@@ -82,6 +82,7 @@ function JudgeStatus({ settings }: { settings: JudgeSettings }) {
         <dt>Calls today (UTC)</dt>
         <dd data-testid="judge-usage">
           {usage.calls_today.toLocaleString()} of {cap === null ? 'no cap' : cap.toLocaleString()}
+          {used !== null ? ' ' : null}
           {used !== null ? <meter min={0} max={1} value={used} aria-label="Share of today's cap used" /> : null}
           {usage.capped_today ? (
             <>
