@@ -76,6 +76,7 @@ describe.each(backends)('judge settings in the application ($name)', (backend) =
   });
 
   it.skipIf(!backend.available)('sets the connection, never answers the key, and tests which form works', async () => {
+    expectEnvelope(await new Browser(app).get(`/projects/${projectId}/judge`), 401, 'authentication_error');
     const viewer = await as('viewer');
     const none = await viewer.get(`/projects/${projectId}/judge`);
     expect(none.statusCode, none.body).toBe(200);

@@ -43,7 +43,10 @@ export function ChecksTable({ projectId, env }: { projectId: string; env: Env })
                 </div>
                 {check.judge_unavailable_reason ? (
                   <div className="small judge-flag" data-testid="judge-unavailable">
-                    <Badge tone="warn">no result</Badge> {check.judge_unavailable_reason}
+                    <Badge tone="warn">no result</Badge> {check.judge_unavailable_reason}{' '}
+                    <Link to="/$env/settings" params={{ env }}>
+                      Settings → Judge
+                    </Link>
                   </div>
                 ) : null}
                 {check.agreement_dropped_at ? (
