@@ -111,6 +111,9 @@ describe.skipIf(!browserAvailable)(
       const first = await externalIds();
       // Newest first: the 22nd before the 21st before the 20th.
       expect(first[0]).toMatch(/^test-call-/);
+      // Waiting for the fiftieth row scrolls it into view; the picture shows the list as it opens, filters first.
+      await page.mouse.wheel(0, -100_000);
+      await page.waitForFunction(() => window.scrollY === 0);
       await screenshot(page, 'conversations.png');
       await page.getByRole('button', { name: 'Load more' }).click();
       await rows()
