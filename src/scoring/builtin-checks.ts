@@ -39,7 +39,8 @@ export const BUILTIN_CHECKS: readonly BuiltinCheck[] = [
     ...COMMON,
     key: 'frustration',
     name: 'Caller frustration',
-    description: 'How frustrated the caller was, from 0 (calm) to 1 (very frustrated); fails when clearly frustrated.',
+    description:
+      'The probability that the caller was frustrated or dissatisfied at some point (0 to 1); fails when clearly frustrated.',
     kind: 'score',
     category: 'experience',
     severity: 'medium',
