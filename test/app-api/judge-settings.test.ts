@@ -247,6 +247,38 @@ describe.each(backends)('judge settings in the application ($name)', (backend) =
         override_reason: 'Reviewed 12 calls by hand with the compliance lead; labels follow next week.',
         agreement: { labelled: 0, meets_bar: false },
       });
+      const future = await owner.get(
+        `/projects/${projectId}/test/checks/dob_verified/agreement?since=${new Date(Date.now() + 86_400_000).toISOString()}`,
+      );
+      expect(future.statusCode, future.body).toBe(200);
+      expect(future.json().current_version.labelled).toBe(0);
+      expectEnvelope(
+        await owner.get(`/projects/${projectId}/test/checks/dob_verified/agreement?since=yesterday`),
+        422,
+        'validation_error',
+      );
+
+      // An active check whose agreement dropped (as the agreement watch records it) is flagged on the Checks page.
+      await store.db
+        .insertInto('check_agreement_flags')
+        .values({
+          project_id: projectId,
+          environment: 'test',
+          key: 'dob_verified',
+          dropped_at: Date.parse('2026-11-20T09:00:00Z'),
+          kappa: 0.31,
+          labels: 50,
+          evaluated_at: Date.parse('2026-11-20T09:00:00Z'),
+        })
+        .execute();
+      const flagged = (await owner.get(`/projects/${projectId}/test/checks`))
+        .json()
+        .data.find((c: { key: string }) => c.key === 'dob_verified');
+      expect(flagged.agreement_dropped_at).toBe('2026-11-20T09:00:00.000Z');
+      const live = (await owner.get(`/projects/${projectId}/live/checks`))
+        .json()
+        .data.find((c: { key: string }) => c.key === 'dob_verified');
+      expect(live.agreement_dropped_at).toBeUndefined();
     },
   );
 });

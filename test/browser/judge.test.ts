@@ -128,6 +128,9 @@ describe.skipIf(!browserAvailable)('the judge in the application', () => {
     const matrix = page.getByTestId('confusion-matrix');
     expect(await matrix.textContent()).toContain('fail');
     expect(await page.getByTestId('agreement-split').textContent()).toContain('the judge');
+    await page.getByTestId('agreement-period').selectOption('7');
+    await expect.poll(() => page.getByTestId('agreement-labelled').textContent()).toMatch(/^3/);
+    await page.getByTestId('agreement-period').selectOption('');
 
     await page.getByTestId('promote').click();
     await expect
@@ -141,7 +144,8 @@ describe.skipIf(!browserAvailable)('the judge in the application', () => {
     await expect
       .poll(() => page.getByTestId('status-history').textContent())
       .toContain('Checked 30 calls by hand with the compliance lead.');
-    await page.getByTestId('agreement-panel').scrollIntoViewIfNeeded();
+    // The picture: the check's question and status at the top, its agreement and the override below.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'judge.png');
   });
 });

@@ -43,18 +43,41 @@ export function AgreementPanel({
   canManage: boolean;
   isOwner: boolean;
 }) {
-  const agreement = useCheckAgreement(projectId, env, checkKey);
+  const [days, setDays] = useState<number | null>(null);
+  const agreement = useCheckAgreement(projectId, env, checkKey, days);
   return (
     <section className="panel stack" aria-label="Agreement with people" data-testid="agreement-panel">
       <h2>
         Agreement with people’s labels <span className="muted small">{env} environment, current version</span>
       </h2>
+      <div className="row">
+        <label className="field-label" htmlFor="agreement-period">
+          Labels given
+        </label>
+        <select
+          id="agreement-period"
+          data-testid="agreement-period"
+          value={days ?? ''}
+          onChange={(e) => setDays(e.target.value === '' ? null : Number(e.target.value))}
+        >
+          <option value="">at any time</option>
+          <option value="7">in the last 7 days</option>
+          <option value="30">in the last 30 days</option>
+          <option value="90">in the last 90 days</option>
+        </select>
+        {agreement.data ? (
+          <span className="muted small" data-testid="agreement-all-versions">
+            All versions: {agreement.data.all_versions.labelled} labelled, accuracy{' '}
+            {share(agreement.data.all_versions.accuracy)}, kappa {figure(agreement.data.all_versions.kappa)}
+          </span>
+        ) : null}
+      </div>
       {agreement.isPending ? <p className="muted">Loading agreement…</p> : null}
       <ErrorMessage error={agreement.error} />
       {agreement.data ? (
         <>
           <Figures data={agreement.data} />
-          {status !== 'active' && canManage ? (
+          {status !== 'active' && canManage && days === null ? (
             <Promotion projectId={projectId} checkKey={checkKey} data={agreement.data} isOwner={isOwner} />
           ) : null}
           <History data={agreement.data} />
