@@ -145,7 +145,7 @@ describe.skipIf(!browserAvailable)('the judge in the application', () => {
       .poll(() => page.getByTestId('status-history').textContent())
       .toContain('Checked 30 calls by hand with the compliance lead.');
     // The picture: the check's question and status at the top, its agreement and the override below.
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate('window.scrollTo(0, 0)');
     await screenshot(page, 'judge.png');
   });
 });
