@@ -113,7 +113,7 @@ describe.skipIf(!browserAvailable)(
       expect(first[0]).toMatch(/^test-call-/);
       // Waiting for the fiftieth row scrolls it into view; the picture shows the list as it opens, filters first.
       await page.mouse.wheel(0, -100_000);
-      await page.waitForFunction(() => window.scrollY === 0);
+      await page.waitForFunction(() => (globalThis as unknown as { scrollY: number }).scrollY === 0);
       await screenshot(page, 'conversations.png');
       await page.getByRole('button', { name: 'Load more' }).click();
       await rows()
