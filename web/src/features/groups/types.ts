@@ -1,15 +1,7 @@
 /** Groups as /app/api answers them (docs/app-api.md, part 2). */
-export type HealthStatus = 'healthy' | 'watch' | 'at_risk' | 'not_enough_calls';
+import type { HealthStatus, HealthWindow } from '../../components/ui/health';
 
-export interface HealthWindow {
-  conversations: number;
-  with_outcome: number;
-  resolution_rate: number | null;
-  handed_to_person_rate: number;
-  requests_for_person_not_honored: number;
-  avg_frustration: number | null;
-  compliance_failures: number;
-}
+export type { HealthStatus, HealthWindow };
 
 export interface GroupSummary {
   id: string;

@@ -3,13 +3,13 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
+import { HealthBadge, since, WINDOW_HEADERS, WindowCells } from '../../../components/ui/health';
 import { Loading } from '../../../components/ui/loading';
 import { PageHeader } from '../../../components/ui/page-header';
 import type { Env } from '../../../lib/environment';
 import { useTimeFormat } from '../../../lib/time';
 import { useAgent } from '../api/agents';
 import type { AgentPage } from '../types';
-import { HealthBadge, since, WINDOW_HEADERS, WindowCells } from './health';
 import { PlacementPanel } from './placement-panel';
 import { TREND_METRICS, TrendChart } from './trend-chart';
 

@@ -2,10 +2,10 @@
 import { Link } from '@tanstack/react-router';
 import './trend-chart.css';
 import { ErrorMessage } from '../../../components/ui/error-message';
+import { HealthBadge, since, WindowCells } from '../../../components/ui/health';
 import { Empty, Loading } from '../../../components/ui/loading';
 import type { Env } from '../../../lib/environment';
 import { useAgentsHealth } from '../api/agents';
-import { HealthBadge, since, WindowCells } from './health';
 
 export function AgentsTable({ projectId, env }: { projectId: string; env: Env }) {
   const agents = useAgentsHealth(projectId, env);

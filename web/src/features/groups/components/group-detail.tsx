@@ -2,11 +2,11 @@
 import { Link } from '@tanstack/react-router';
 import './groups.css';
 import { ErrorMessage } from '../../../components/ui/error-message';
+import { HealthBadge, WindowCells } from '../../../components/ui/health';
 import { Loading } from '../../../components/ui/loading';
 import { PageHeader } from '../../../components/ui/page-header';
 import type { Env } from '../../../lib/environment';
 import { useGroup } from '../api/groups';
-import { HealthBadge, WindowCells } from './health';
 
 const HEADERS = ['Calls', 'Resolved', 'To a person', 'Frustration', 'Compliance'];
 

@@ -2,10 +2,10 @@
 import { Link } from '@tanstack/react-router';
 import './groups.css';
 import { ErrorMessage } from '../../../components/ui/error-message';
+import { HealthBadge, WindowCells } from '../../../components/ui/health';
 import { Empty, Loading } from '../../../components/ui/loading';
 import type { Env } from '../../../lib/environment';
 import { useGroupsHealth } from '../api/groups';
-import { HealthBadge, WindowCells } from './health';
 
 export function GroupsTable({ projectId, env }: { projectId: string; env: Env }) {
   const groups = useGroupsHealth(projectId, env);

@@ -1,6 +1,21 @@
-/** Health as the agents pages show it: a badge per status, figures of a window, time since the last call. */
-import { Badge, type Tone } from '../../../components/ui/badge';
-import type { HealthStatus, HealthWindow } from '../types';
+/**
+ * Health as the agents and groups pages show it: a badge per status, figures of a window, time since the last
+ * call. Shared here because features do not import each other.
+ */
+import { Badge, type Tone } from './badge';
+
+/** Health as /app/api answers it for agents and groups alike (docs/app-api.md, part 2). */
+export type HealthStatus = 'healthy' | 'watch' | 'at_risk' | 'not_enough_calls';
+
+export interface HealthWindow {
+  conversations: number;
+  with_outcome: number;
+  resolution_rate: number | null;
+  handed_to_person_rate: number;
+  requests_for_person_not_honored: number;
+  avg_frustration: number | null;
+  compliance_failures: number;
+}
 
 const TONE: Record<HealthStatus, Tone> = { healthy: 'good', watch: 'warn', at_risk: 'bad', not_enough_calls: 'muted' };
 const LABEL: Record<HealthStatus, string> = {
