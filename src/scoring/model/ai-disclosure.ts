@@ -142,16 +142,18 @@ const YES = anyOf(
   'certainly',
   'correct',
   'that is right',
-  'i am',
+  // "I am" answers only standing alone: "I'm here to help" answers nothing.
+  'i am(?= [.,!?;]| *$)',
   'i sure am',
   'sure am',
   'that is because i am',
   'because i am',
-  'i am one',
+  'i am one(?= [.,!?;]| *$)',
   'indeed',
 );
 const NO = anyOf('no', 'nah', 'not at all', 'of course not', 'definitely not', 'nope');
-const ANSWER_YES = new RegExp(`^(?:${INTERJECTION} )*${YES}(?: |$)`);
+// "Of course not" is a no, not "of course".
+const ANSWER_YES = new RegExp(`^(?:${INTERJECTION} )*${YES}(?! not)(?: |$)`);
 const ANSWER_NO = new RegExp(`^(?:${INTERJECTION} )*${NO}(?: |$)`);
 const ANSWER_HUMAN = new RegExp(
   `^(?:${INTERJECTION} )*${optional(ARTICLE)}${optional(HUMAN_QUALIFIER)}${anyOf('human', 'person')}(?: [.!,]| *$)`,

@@ -167,6 +167,16 @@ const SIGNS: readonly Sign[] = [
       cue(`it ${BE} ${optional(INTENSIFIER)}${optional(INTENSIFIER)}${SERVICE_JUDGEMENT}`),
       cue(`^${optional(INTENSIFIER)}${optional(anyOf('this is', 'that is', 'how'))}${JUDGEMENT}(?: [.!?,])*$`),
       cue(`what a ${anyOf('joke', 'nightmare', 'waste of time', 'mess', 'scam')}`),
+      // Sarcastic praise of advice the caller already tried, and asking whether the service is a joke.
+      cue(
+        `${anyOf('what a genius idea', 'genius idea', 'what a novel idea', 'never would have thought of that', 'never would have thought of it', 'why did not i think of that', 'is this a joke', 'is this some kind of joke', 'is this some sort of joke')}`,
+        { negatable: false },
+      ),
+      cue(`${anyOf('so sick of', 'sick of this', 'sick and tired', 'fed up', 'had enough of', 'had it with')}`),
+      // A complaint about how staff treated the caller: "the trainer was rude to me".
+      cue(
+        `${BE} ${optional(INTENSIFIER)}${anyOf('rude', 'disrespectful', 'condescending', 'unprofessional', 'dismissive')} ${anyOf('to me', 'to us', 'with me', 'with us', 'to my')}`,
+      ),
       cue(
         `${anyOf('thanks for nothing', 'thank you for nothing', 'love that for me', 'just what i needed', 'yeah right')}`,
       ),
@@ -232,6 +242,22 @@ const SIGNS: readonly Sign[] = [
         { negatable: false },
       ),
       cue(`${anyOf('about to', 'going to', 'i will')} ${anyOf('cancel', 'switch', 'leave', 'complain', 'report')}`),
+      // Threats to leave or to go public: "I'm switching to another carrier", "posting this all over Twitter".
+      cue(
+        `${anyOf('switching to', 'switch to', 'going to', 'go to', 'use', 'move to', 'moving to')} ${anyOf('another', 'a different', 'a competitor', 'your competitor', 'the competition')}`,
+        { negatable: false },
+      ),
+      cue(
+        `${anyOf('all over twitter', 'all over social media', 'all over facebook', 'on social media', 'posting this', 'post this online', 'report you to', 'filing with the', 'file a complaint with')}`,
+      ),
+      cue(`^${anyOf('it', 'this', 'that', 'you')} ${anyOf('better', 'had better')}`, { negatable: false }),
+      cue(
+        `${anyOf('why is it so hard', 'why is it so difficult', 'why do i have to', 'why does it take', 'why can not you', 'why can not anyone')}`,
+      ),
+      cue(
+        `${anyOf('on hold', 'waiting', 'waited')} ${gap(2)}${anyOf('forty-five', 'forty - five', 'an hour', 'ninety')}`,
+      ),
+      cue(`${anyOf('i have a complaint', 'want to complain', 'want to make a complaint', 'have a complaint about')}`),
       cue(
         `${anyOf('switch providers', 'switching providers', 'take my business elsewhere', 'speak to a lawyer', 'never using you again')}`,
       ),
@@ -260,7 +286,7 @@ const SIGNS: readonly Sign[] = [
     cues: [
       cue(`^${anyOf('ugh', 'argh', 'sigh', 'come on', 'oh come on', 'jeez', 'geez', 'ugh ,', 'finally')}`),
       cue(
-        `${anyOf('thank you , finally', 'thanks , finally', 'finally .', 'finally !', 'still not', 'still down', 'still broken', 'still waiting', 'still have not', 'still no', 'every time', 'keeps crashing', 'keeps happening', 'keeps dropping')}`,
+        `${anyOf('thank you , finally', 'thanks , finally', 'finally .', 'finally !', 'still not', 'still down', 'still broken', 'still waiting', 'still have not', 'still no', 'every time', 'keeps crashing', 'keeps happening', 'keeps dropping', 'in a row', 'of course you can not', 'of course not')}|, not this(?: [.!?])*$`,
       ),
       cue(`^${anyOf('no', 'no ,', 'no !')} ${optional(',')}${anyOf('i said', 'i asked', 'i wanted')}`),
       cue(`^${anyOf('i said', 'i asked about', 'i asked for')}`),
@@ -269,6 +295,7 @@ const SIGNS: readonly Sign[] = [
       ),
       cue(`${anyOf('file a complaint', 'make a complaint', 'lodge a complaint')}`),
       cue(`${anyOf('forget it', 'forget about it')}`),
+      cue(`^already ${anyOf('did that', 'did', 'tried that', 'tried', 'done that')}`, { negatable: false }),
       cue(`${anyOf('yes or no', 'simple question', 'it is a simple', 'answer the question', 'answer my question')}`),
     ],
   },

@@ -17,6 +17,8 @@ const ROLE_OBJECT = `${optional(PERSON_DETERMINER)}${optional(HUMAN_QUALIFIER)}(
 const REQUEST_CUES: readonly Cue[] = [
   // "can I speak to someone", "let me talk to a real person", "I'd like to speak with the manager"
   cue(`${TALK} ${anyOf('to', 'with', 'w', 'w/')} ${ROLE_OBJECT}`),
+  // A named person: "I need to speak to Ms. Brenner directly", "can I talk to Dr. Lee"
+  cue(`${TALK} ${anyOf('to', 'with')} ${anyOf('mr', 'ms', 'mrs', 'miss', 'dr', 'doctor')}(?: \\.)? [^ ]+`),
   // "talk this through with one of your staff", "go over it with someone"
   cue(`${anyOf('talk', 'go', 'speak')} ${anyOf('this', 'it', 'that')} ${anyOf('thru', 'over')} with ${ROLE_OBJECT}`),
   // "transfer me", "connect me with billing", "put me through to a manager", "could I be transferred"

@@ -76,6 +76,10 @@ const MARKETING_TOPICS = anyOf(
   'recruiter',
   'recruiting',
   'staffing agency',
+  'staffing needs',
+  'placement',
+  'locum',
+
   'quick demo',
   'case study',
   'commercial solar',
@@ -179,6 +183,10 @@ const SIGNS: readonly Sign[] = [
       cue(
         `${anyOf('eligible for', 'qualify for')} ${optional(anyOf('a', 'an'))}${anyOf('lower', 'reduced', 'better', 'special')}`,
       ),
+      // A supplier's driver or rep: "a shipment of gloves for your office, is someone there to sign?"
+      cue(
+        `${anyOf('shipment', 'delivery', 'order')} ${gap(3)}for your ${anyOf('office', 'clinic', 'practice', 'store', 'restaurant', 'shop', 'building')}|${anyOf('someone there to sign', 'someone to sign for', 'anyone there to sign')}`,
+      ),
     ],
   },
   {
@@ -214,6 +222,7 @@ const SIGNS: readonly Sign[] = [
         `${anyOf('conducting', 'doing', 'running')} ${optional(anyOf('a', 'an'))}${optional(anyOf('short', 'quick', 'brief'))}${anyOf('survey', 'poll', 'research study')}`,
       ),
       cue(`${anyOf('you may qualify', 'you have been selected', 'you have been pre-approved', 'you qualify')}`),
+      cue(`${anyOf('a', 'this is a')} ${anyOf('short', 'quick', 'brief')} ${anyOf('survey', 'poll', 'questionnaire')}`),
     ],
   },
   {
@@ -224,7 +233,7 @@ const SIGNS: readonly Sign[] = [
       // "Not a recording" is the agent answering a caller, not recognising a robocall.
       cue(`${anyOf('recorded message', 'a recording', 'an automated message', 'a robocall', 'an automated call')}`),
       cue(
-        `${anyOf('sales', 'vendor', 'marketing', 'solar', 'partnership', 'advertising')} ${anyOf('meetings', 'inquiries', 'enquiries', 'proposals', 'pitches', 'demos', 'offers')}|${anyOf('solicitations', 'solicitation', 'sales calls', 'vendor calls', 'vendor solicitations', 'vendor meetings', 'vendors', 'surveys', 'marketing services', 'marketing calls', 'supply orders')}`,
+        `${anyOf('sales', 'vendor', 'marketing', 'solar', 'partnership', 'advertising')} ${anyOf('meetings', 'inquiries', 'enquiries', 'proposals', 'pitches', 'demos', 'offers')}|${anyOf('solicitations', 'solicitation', 'sales calls', 'vendor calls', 'vendor solicitations', 'vendor meetings', 'vendors', 'surveys', 'marketing services', 'marketing calls', 'supply orders', 'polls')}`,
         { negatable: false },
       ),
     ],
@@ -249,7 +258,7 @@ const SIGNS: readonly Sign[] = [
         `^${optional(anyOf('this is', 'just', 'only'))}${optional('a')}${anyOf('test', 'testing')}(?: (?:testing|test|one two three|1 2 3|123|,|\\.|!|call|message|please|ignore|ignore this))*$`,
       ),
       cue(
-        `${anyOf('this is just a test', 'just a test', 'this is a test', 'only a test', 'a test call', 'test scenario', 'qa team', 'quality assurance team', 'just testing')}`,
+        `${anyOf('this is just a test', 'just a test', 'this is a test', 'only a test', 'a test call', 'test scenario', 'qa team', 'quality assurance team', 'just testing', 'testing testing', 'checking the line', 'checking the phone line', 'checking the new phone line', 'the line works', 'phone line works', 'you can ignore me', 'ignore this call')}`,
         { negatable: false },
       ),
       cue(
@@ -271,12 +280,27 @@ const SIGNS: readonly Sign[] = [
     ],
   },
   {
+    kind: 'wrong number',
+    strength: 0.45,
+    speaker: 'agent',
+    // The agent telling a caller who rang back a spoofed or spam call that the business never called.
+    cues: [
+      cue(`${anyOf('we did not call you', 'did not call you', 'spoofed', 'spoofed number')}`, { negatable: false }),
+    ],
+  },
+  {
+    kind: 'prank',
+    strength: 0.6,
+    speaker: 'agent',
+    cues: [cue(`${anyOf('a joke call', 'a prank call', 'a prank', 'joke call', 'prank call')}`, { negatable: false })],
+  },
+  {
     kind: 'prank',
     strength: 0.6,
     speaker: 'user',
     cues: [
       cue(
-        `${anyOf('prank', 'prank call', 'just bored', 'just messing with you', 'just kidding around', 'tell me a joke')}`,
+        `${anyOf('prank', 'prank call', 'just bored', 'just messing with you', 'just kidding around', 'tell me a joke', 'is your refrigerator running', 'is your fridge running')}`,
         {
           negatable: false,
         },
@@ -296,6 +320,13 @@ const SIGNS: readonly Sign[] = [
 const REAL_NEED_CUES: readonly Cue[] = [
   cue(
     `${anyOf('do you', 'can you', 'could you', 'can i', 'could i', 'do you guys', 'i need', 'i want', 'i would like', 'since i have you', 'while i have you')}`,
+  ),
+];
+
+/** The agent telling a caller who feared a wrong number that they have come to the right place. */
+const RIGHT_PLACE_CUES: readonly Cue[] = [
+  cue(
+    `${anyOf('you have the right', 'you have come to the right', 'you reached the right', 'you have reached the right', 'this is the right')} ${anyOf('place', 'number', 'office', 'people')}`,
   ),
 ];
 
@@ -354,27 +385,51 @@ function likelihood(observed: readonly Observed[], weigh: (turn: ReadTurn) => nu
   return 1 - observed.reduce((clear, seen) => clear * (1 - seen.sign.strength * weigh(seen.turn)), 1);
 }
 
-function askedForSomethingAfter(reading: ConversationReading, index: number): ReadTurn | undefined {
-  return reading.turns.find(
-    (turn) =>
-      turn.index > index &&
-      turn.speaker === 'user' &&
-      turn.sentences.some((sentence) => firstAffirmed(sentence, REAL_NEED_CUES) !== null),
-  );
+/** A request after the wrong-number sign: in a later turn, or later in the same turn ("wrong number? I need a will"). */
+function askedForSomethingAfter(reading: ConversationReading, seen: Observed): ReadTurn | undefined {
+  return reading.turns.find((turn) => {
+    if (turn.speaker !== 'user' || turn.index < seen.turn.index) return false;
+    const after =
+      turn.index > seen.turn.index
+        ? turn.sentences
+        : turn.sentences.slice(turn.sentences.findIndex((sentence) => sentence.original === seen.said) + 1);
+    return turn.index > seen.turn.index || seen.turn.speaker === 'user'
+      ? after.some((sentence) => firstAffirmed(sentence, REAL_NEED_CUES) !== null)
+      : false;
+  });
 }
 
 export function realInquiryFinding(reading: ConversationReading): Finding {
   let observed = observeSigns(reading);
   const lastWrongNumber = observed.findLast((seen) => seen.sign.kind === 'wrong number');
-  const followUp = lastWrongNumber ? askedForSomethingAfter(reading, lastWrongNumber.turn.index) : undefined;
+  const reassured =
+    lastWrongNumber &&
+    reading.turns.find(
+      (turn) =>
+        turn.index > lastWrongNumber.turn.index &&
+        turn.speaker === 'agent' &&
+        turn.sentences.some((sentence) => firstAffirmed(sentence, RIGHT_PLACE_CUES) !== null),
+    );
+  const followUp = lastWrongNumber
+    ? (askedForSomethingAfter(reading, lastWrongNumber) ?? (reassured ? lastWrongNumber.turn : undefined))
+    : undefined;
   if (followUp) observed = observed.filter((seen) => seen.sign.kind !== 'wrong number');
   const pivot = reading.turns.find(
     (turn) =>
       turn.speaker === 'user' &&
-      observed.some((seen) => seen.turn.index < turn.index) &&
+      observed.some((seen) => seen.turn.index <= turn.index) &&
       turn.sentences.some((sentence) => firstAffirmed(sentence, PIVOT_CUES) !== null),
   );
-  if (pivot) observed = observed.filter((seen) => seen.turn.index >= pivot.index && seen.turn.speaker === 'user');
+  // The pitch before the pivot, in earlier turns or earlier in the pivoting turn, no longer counts.
+  if (pivot) {
+    const pivotAt = pivot.sentences.findIndex((sentence) => firstAffirmed(sentence, PIVOT_CUES) !== null);
+    const pitchedBefore = new Set(pivot.sentences.slice(0, pivotAt).map((sentence) => sentence.original));
+    observed = observed.filter(
+      (seen) =>
+        seen.turn.speaker === 'user' &&
+        (seen.turn.index > pivot.index || (seen.turn.index === pivot.index && !pitchedBefore.has(seen.said))),
+    );
+  }
   if (nothingAsked(reading)) {
     return {
       verdict: 'not_met',
