@@ -132,6 +132,11 @@ const INTERJECTION = anyOf(
   '!',
   '.',
 );
+/**
+ * A short answer ("I am", "it is", "you are") stands for yes when it ends the clause or is followed by a word
+ * that affirms it ("I am indeed", "I am, yes"); "I'm here to help" answers nothing.
+ */
+const STANDS_ALONE = '(?= [.,!?;]| *$| (?:indeed|yes|yeah|sure|certainly|really|definitely|of course)(?: |$))';
 const YES = anyOf(
   'yes',
   'yup',
@@ -142,13 +147,15 @@ const YES = anyOf(
   'certainly',
   'correct',
   'that is right',
-  // "I am" answers only standing alone: "I'm here to help" answers nothing.
-  'i am(?= [.,!?;]| *$)',
+  `i am${STANDS_ALONE}`,
+  // To "is this a real person?" and "am I talking to a person?".
+  `it is${STANDS_ALONE}`,
+  `you are${STANDS_ALONE}`,
   'i sure am',
   'sure am',
   'that is because i am',
   'because i am',
-  'i am one(?= [.,!?;]| *$)',
+  `i am one${STANDS_ALONE}`,
   'indeed',
 );
 const NO = anyOf('no', 'nah', 'not at all', 'of course not', 'definitely not', 'nope');
