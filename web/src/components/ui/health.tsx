@@ -58,3 +58,43 @@ export function since(iso: string | null, now = Date.now()): string {
   if (hours < 48) return `${hours} h ago`;
   return `${Math.round(hours / 24)} d ago`;
 }
+
+/** The two windows of an agent or a group, one row each, under the full column names. */
+export function WindowsTable({
+  last7,
+  last30,
+  firstColumn = 'Window',
+  testId,
+}: {
+  last7: HealthWindow;
+  last30: HealthWindow;
+  firstColumn?: string;
+  testId?: string;
+}) {
+  return (
+    <div className="table-wrap">
+      <table className="table" data-testid={testId}>
+        <thead>
+          <tr>
+            <th>{firstColumn}</th>
+            {WINDOW_HEADERS.map((title) => (
+              <th key={title} className="num">
+                {title}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <td>Last 7 days</td>
+            <WindowCells window={last7} />
+          </tr>
+          <tr>
+            <td>Last 30 days</td>
+            <WindowCells window={last30} />
+          </tr>
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ErrorMessage } from '../../../components/ui/error-message';
-import { HealthBadge, since, WINDOW_HEADERS, WindowCells } from '../../../components/ui/health';
+import { HealthBadge, since, WindowsTable } from '../../../components/ui/health';
 import { Loading } from '../../../components/ui/loading';
 import { PageHeader } from '../../../components/ui/page-header';
 import type { Env } from '../../../lib/environment';
@@ -53,7 +53,7 @@ export function AgentDetail({
       <div className="stack-lg">
         <section className="panel" aria-label="Health">
           <p data-testid="health-reason">{page.reason}</p>
-          <WindowsTable page={page} />
+          <WindowsTable last7={page.last_7_days} last30={page.last_30_days} testId="agent-windows" />
         </section>
         <section className="panel" aria-label="Trends">
           <div className="heading-action">
@@ -91,35 +91,6 @@ export function AgentDetail({
         ) : null}
       </div>
     </>
-  );
-}
-
-function WindowsTable({ page }: { page: AgentPage }) {
-  return (
-    <div className="table-wrap">
-      <table className="table" data-testid="agent-windows">
-        <thead>
-          <tr>
-            <th>Window</th>
-            {WINDOW_HEADERS.map((title) => (
-              <th key={title} className="num">
-                {title}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <td>Last 7 days</td>
-            <WindowCells window={page.last_7_days} />
-          </tr>
-          <tr>
-            <td>Last 30 days</td>
-            <WindowCells window={page.last_30_days} />
-          </tr>
-        </tbody>
-      </table>
-    </div>
   );
 }
 

@@ -2,12 +2,13 @@
 import { Link } from '@tanstack/react-router';
 import './groups.css';
 import { ErrorMessage } from '../../../components/ui/error-message';
-import { HealthBadge, WindowCells } from '../../../components/ui/health';
+import { HealthBadge, WindowCells, WindowsTable } from '../../../components/ui/health';
 import { Loading } from '../../../components/ui/loading';
 import { PageHeader } from '../../../components/ui/page-header';
 import type { Env } from '../../../lib/environment';
 import { useGroup } from '../api/groups';
 
+/** Short names: each agent's row carries both windows. */
 const HEADERS = ['Calls', 'Resolved', 'To a person', 'Frustration', 'Compliance'];
 
 export function GroupDetail({ projectId, env, groupId }: { projectId: string; env: Env; groupId: string }) {
@@ -43,30 +44,7 @@ export function GroupDetail({ projectId, env, groupId }: { projectId: string; en
               <span className="muted">No agent sets the status yet.</span>
             )}
           </p>
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>Window (totals)</th>
-                  {HEADERS.map((title) => (
-                    <th key={title} className="num">
-                      {title}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                <tr>
-                  <td>Last 7 days</td>
-                  <WindowCells window={page.last_7_days} />
-                </tr>
-                <tr>
-                  <td>Last 30 days</td>
-                  <WindowCells window={page.last_30_days} />
-                </tr>
-              </tbody>
-            </table>
-          </div>
+          <WindowsTable last7={page.last_7_days} last30={page.last_30_days} firstColumn="Window (totals)" />
         </section>
         <section className="panel" aria-label="Agents">
           <h2>Agents</h2>
