@@ -114,10 +114,10 @@ export function bookingChecksTable({ before, after }: CorpusReport['bookingCheck
 export function dissatisfactionTable(rows: CorpusReport['dissatisfaction']): string {
   const lines = rows.map(
     ({ name, before, after }) =>
-      `| ${name} | ${after.dialogues} (${after.dissatisfiedDialogues}) | ${after.turns} (${after.dissatisfiedTurns}) | ${fixed(after.turnAuc)} | ${fixed(after.turnRho)} | ${fixed(after.dialogueAuc)} | ${fixed(after.dialogueRhoWorstTurn)} | ${fixed(before.checkAuc)} -> ${fixed(after.checkAuc)} | ${fixed(before.checkRhoWorstTurn)} -> ${fixed(after.checkRhoWorstTurn)} | ${fixed(after.meanAtSomePoint, 2)} / ${fixed(after.shareAtSomePoint, 2)} |`,
+      `| ${name} | ${after.dialogues} (${after.dissatisfiedDialogues}) | ${after.turns} (${after.dissatisfiedTurns}) | ${fixed(after.turnAuc)} | ${fixed(after.turnRho)} | ${fixed(after.dialogueAuc)}${after.dialogueAucInterval ? ` (${fixed(after.dialogueAucInterval[0], 2)}-${fixed(after.dialogueAucInterval[1], 2)})` : ''} | ${fixed(after.dialogueRhoWorstTurn)} | ${fixed(before.checkAuc)} -> ${fixed(after.checkAuc)} | ${fixed(before.checkRhoWorstTurn)} -> ${fixed(after.checkRhoWorstTurn)} | ${fixed(after.meanAtSomePoint, 2)} / ${fixed(after.shareAtSomePoint, 2)} |`,
   );
   return [
-    '| measured on | dialogues (dissatisfied) | rated turns (dissatisfied) | turn AUC | turn rho | dialogue AUC | dialogue rho vs worst turn | `frustration` score AUC, before -> after | `frustration` rho vs worst turn, before -> after | mean P(dissatisfied at some point) / observed share |',
+    '| measured on | dialogues (dissatisfied) | rated turns (dissatisfied) | turn AUC | turn rho | dialogue AUC (95% interval) | dialogue rho vs worst turn | `frustration` score AUC, before -> after | `frustration` rho vs worst turn, before -> after | mean P(dissatisfied at some point) / observed share |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...lines,
   ].join('\n');

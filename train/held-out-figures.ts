@@ -15,7 +15,7 @@ import { sgdBookingAct, systemTurns } from './booking-acts-data.js';
 import { type BookingCheckFigures, bookingCases, bookingCheckFigures } from './booking-dialogues.js';
 import type { SgdDialogue, UssDialogue } from './corpora.js';
 import { dialogueTurns, isDissatisfiedDialogue, isDissatisfiedRating, ratedTurns } from './dissatisfaction-data.js';
-import { rocAuc, spearman } from './figures.js';
+import { rocAuc, rocAucInterval, spearman } from './figures.js';
 
 export interface ActFigures {
   turns: number;
@@ -60,6 +60,8 @@ export interface DissatisfactionFigures {
   turnRho: number | null;
   /** Per dialogue, the calibrated "dissatisfied at some point" against the overall rating's label and the worst turn. */
   dialogueAuc: number | null;
+  /** Its 95% bootstrap interval: a held-out part has only a few dozen dissatisfied dialogues. */
+  dialogueAucInterval: [number, number] | null;
   dialogueRhoWorstTurn: number | null;
   /** The `frustration` check's score per dialogue, with `models` (null: the written signs alone, as before issue 16). */
   checkAuc: number | null;
@@ -120,6 +122,7 @@ export function dissatisfactionFigures(
     turnAuc: rocAuc(turnScores, turnLabels),
     turnRho: spearman(turnScores, turnRatings),
     dialogueAuc: rocAuc(dialogueScores, dialogueLabels),
+    dialogueAucInterval: rocAucInterval(dialogueScores, dialogueLabels),
     dialogueRhoWorstTurn: spearman(dialogueScores, worstTurns),
     checkAuc: rocAuc(checkScores, dialogueLabels),
     checkRhoWorstTurn: spearman(checkScores, worstTurns),

@@ -166,6 +166,61 @@ describe('booking statements read by the act model', () => {
   });
 });
 
+// Families found on the corpus's training part (never its held-out part), each a kind of sentence agents use.
+describe('kinds of sentence the corpus taught', () => {
+  const timed = (text: string, callAt: number, status = 'success') =>
+    conversation(
+      [
+        ['user', 'Two tickets for the game on Saturday, please.', { start_ms: 0, end_ms: 2_000 }],
+        ['agent', text, { start_ms: 3_000, end_ms: 6_000 }],
+        ['user', 'Thanks.', { start_ms: 7_000, end_ms: 8_000 }],
+        ['agent', 'Okay.', { start_ms: 9_000, end_ms: 10_000 }],
+      ],
+      [bookingCall(status, { name: 'book_event_tickets', at_ms: callAt })],
+    );
+
+  it('reads a claim before a closing "anything else?" as a claim, and a check of details as none', () => {
+    const claim = "You're all booked for Saturday at 3, anything else I can help with?";
+    expect(score('booking_confirmation_accurate', timed(claim, 2_500)).verdict).toBe('pass');
+    expect(score('booking_confirmation_accurate', timed(claim, 8_500)).verdict).toBe('fail');
+    const check = 'Okay, I have you scheduled for Saturday at 3 pm for 2 people, is that right?';
+    expect(score('booking_confirmation_accurate', timed(check, 8_500)).verdict).toBe('not_applicable');
+  });
+
+  it('takes a request to confirm details for no claim, however it is worded', () => {
+    for (const ask of [
+      'Please confirm that you need 2 tickets to the game that is scheduled for Saturday.',
+      'Kindly ensure that, on March 10th, 2 tickets have been booked for the game at Sony Hall.',
+    ]) {
+      expect(score('booking_confirmation_accurate', timed(ask, 8_500)).verdict, ask).toBe('not_applicable');
+    }
+  });
+
+  it("takes an event's time or place for information, not for the caller's booking", () => {
+    for (const information of [
+      'The game is scheduled at 5:30 pm.',
+      'Yes, the event is held at 2901 East Hastings Street.',
+    ]) {
+      expect(score('booking_confirmation_accurate', timed(information, 8_500)).verdict, information).toBe(
+        'not_applicable',
+      );
+    }
+  });
+
+  it('reads a result stated beside an intent, and sold-out or not-done reports as failures told', () => {
+    const made = 'You can reach them at 212-235-1111, and I have made the reservation.';
+    expect(score('booking_confirmation_accurate', timed(made, 8_500)).verdict).toBe('fail');
+    for (const told of ["I'm sorry, but all the tickets were booked.", 'Sorry booking was not done.']) {
+      const result = score('booking_failure_disclosed', timed(told, 2_500, 'failed'));
+      expect(result.verdict, told).toBe('pass');
+    }
+  });
+
+  it('does not take a price read out late in a transaction for a report of success', () => {
+    expect(score('booking_confirmation_accurate', timed('Ticket is $315.', 8_500)).verdict).toBe('not_applicable');
+  });
+});
+
 describe('frustration as a probability', () => {
   const calm = conversation([
     ['user', 'What time do you open on Saturday?'],

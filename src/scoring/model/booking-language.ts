@@ -74,7 +74,11 @@ const EXPLICIT_CLAIMS: readonly Cue[] = [
     `${anyOf('got you down', 'have you down', 'put you down', 'penciled you in', 'pencilled you in', 'got you in', 'got you booked', 'have you booked', 'have you scheduled', 'have you confirmed', 'squeezed you in', 'fit you in')}`,
   ),
   cue(
-    `${anyOf('booking', 'reservation', 'appointment', 'order')} ${optional(anyOf('was', 'is', 'has been'))}${anyOf('successful', 'a success', 'confirmed', 'complete', 'completed')}`,
+    `${anyOf('booking', 'reservation', 'appointment', 'order', 'ticket', 'tickets', 'purchase')} ${optional(anyOf('was', 'is', 'has been', 'are', 'have been', 'were'))}${optional(anyOf('now', 'all', 'successfully'))}${anyOf('successful', 'a success', 'confirmed', 'complete', 'completed', 'done', 'finalized')}(?! ${anyOf('by', 'once', 'when', 'after', 'if')}(?: |$))`,
+  ),
+  // "I have made the reservation", "we've placed your order", "you have successfully made the reservation"
+  cue(
+    `${anyOf('i have', 'i', 'we have', 'we', 'you have')} ${NOW}${NOW}${anyOf('made', 'placed', 'completed', 'finalized', 'confirmed', 'set up')} ${anyOf('the', 'your', 'a', 'that')} ${optional(anyOf('dentist', 'doctor', 'table', 'hotel', 'room', 'car', 'flight', 'bus', 'train', 'event', 'ticket'))}${anyOf('reservation', 'booking', 'appointment', 'order', 'purchase')}`,
   ),
   cue(
     `${anyOf('confirmation number', 'confirmation code', 'confirmation #', 'reference number', 'booking reference', 'booking number', 'reservation number')}`,
@@ -104,6 +108,10 @@ const CONTEXTUAL_CLAIMS: readonly Cue[] = [
   // "You're on bike 22 for Saturday", "you're in the 9:00 class"
   cue(`you are ${anyOf('on', 'in')} ${gap(4)}${anyOf('for', 'at', 'on')} ${DAY_OR_TIME}`),
   cue(`${BE_DONE}${CONTEXTUAL_DONE_VERB}${NOT_A_BOOKING_AFTER}`),
+  // "You have a seat.", "and you got a car", "you have your tickets"
+  cue(
+    `^${optional(anyOf('and', 'okay', 'great', 'so', 'now'))}${optional(',')}you ${anyOf('have', 'got', 'have got')} ${anyOf('a', 'your', 'the', 'two', 'three', 'four', '[0-9]+')} ${optional(anyOf('seat', 'ticket', 'table', 'room', 'car', 'spot', 'slot', 'appointment', 'reservation', 'booking'))}${anyOf('seat', 'seats', 'ticket', 'tickets', 'table', 'room', 'rooms', 'car', 'spot', 'slot', 'appointment', 'reservation', 'booking')}(?: [.!,]|$)`,
+  ),
   cue(
     `${anyOf('consider it done', 'it is all yours', 'that is all yours', 'all yours', 'time is yours', 'spot is yours', 'slot is yours')}`,
   ),
@@ -118,7 +126,7 @@ const CONTEXTUAL_CLAIMS: readonly Cue[] = [
 
 /** Where a booking is being discussed. */
 const BOOKING_TOPIC = new RegExp(
-  `(?:^| )${anyOf('book', 'booking', 'booked', 'schedule', 'scheduled', 'reserve', 'reserved', 'reservation', 'appointment', 'table for', 'slot', 'opening', 'availability', 'reservations', 'ticket', 'tickets', 'buy', 'purchase', 'appointments')}(?: |$)`,
+  `(?:^| )${anyOf('book', 'booking', 'booked', 'schedule', 'scheduled', 'reserve', 'reserved', 'reservation', 'appointment', 'table for', 'slot', 'opening', 'availability', 'reservations', 'ticket', 'tickets', 'buy', 'purchase', 'appointments', 'seat', 'seats', 'visit', 'rent', 'rental', 'to confirm', 'confirm the', 'please confirm')}(?: |$)`,
 );
 
 const FAILED_VERB = anyOf(
@@ -178,14 +186,39 @@ const FAILURE_ADMISSIONS: readonly Cue[] = [
     { negatable: false },
   ),
   cue(
-    `not ${optional(anyOf('been', 'yet', 'actually'))}${anyOf('booked', 'confirmed', 'scheduled', 'reserved', 'locked in')}`,
+    `not ${optional(anyOf('been', 'yet', 'actually'))}${anyOf('booked', 'confirmed', 'scheduled', 'reserved', 'locked in', 'done', 'made', 'completed', 'processed', 'placed')}`,
     { negatable: false },
   ),
+  // "all the tickets were booked", "every table is taken", "the 9:00 is sold out"
+  cue(
+    `${anyOf('all', 'all of', 'every', 'everything')} ${optional('the')}${optional(anyOf('tickets', 'seats', 'rooms', 'tables', 'slots', 'spots', 'appointments', 'times', 'cars', 'places', 'ticket', 'seat', 'room', 'table', 'slot', 'spot', 'appointment', 'time'))}${anyOf('are', 'were', 'is', 'was', 'have been', 'has been')} ${optional('already')}${anyOf('booked', 'taken', 'reserved', 'gone', 'sold', 'booked up', 'full')}`,
+    { negatable: false },
+  ),
+  cue(`${anyOf('sold out', 'booked solid', 'booked up', 'no availability', 'no seats left', 'no tickets left')}`, {
+    negatable: false,
+  }),
   cue(
     `${anyOf('was', 'is', 'were', 'got', 'has been', 'have been')} ${anyOf('declined', 'rejected', 'denied', 'invalid', 'not valid', 'not accepted', 'refused')}`,
     { negatable: false },
   ),
 ];
+
+/** A closing question that moves on ("anything else?"), unlike one that checks details ("is that right?"). */
+const OFFERS_MORE_HELP = /anything (?:else|more)|something else|help (?:you )?with|else (?:can|may|could) i|further/;
+
+/**
+ * A claim made before a closing question in the same sentence: "You're all booked for Tuesday at 3, anything
+ * else I can help with?", "Congrats, your tickets are booked, shall I help with anything more?". Only a
+ * written claim that ends before the last comma counts; the question itself states nothing.
+ */
+function claimBeforeQuestion(sentence: ReadSentence): boolean {
+  if (!sentence.text.endsWith('?')) return false;
+  const questionStarts = sentence.text.lastIndexOf(' , ');
+  if (questionStarts === -1 || !OFFERS_MORE_HELP.test(sentence.text.slice(questionStarts))) return false;
+  const claim = firstAffirmed(sentence, EXPLICIT_CLAIMS);
+  if (!claim) return false;
+  return (sentence.tokenStarts[claim.firstToken] ?? Infinity) + claim.text.length <= questionStarts;
+}
 
 function isQuestionOrCondition(sentence: ReadSentence): boolean {
   return sentence.text.endsWith('?') || /^(?:if|once|when|after|before|as soon as) /.test(sentence.text);
@@ -221,6 +254,12 @@ const ANY_STATEMENT: readonly Cue[] = [...FAILURE_ADMISSIONS, ...EXPLICIT_CLAIMS
 
 /** How sure the act model must be before its reading counts as a statement of its own. */
 const ACT_MODEL_CONFIDENCE = 0.5;
+/**
+ * How sure it must be before a sentence no pattern caught counts as a claim: below it, prices and addresses
+ * read late in a transaction ("Ticket is $315.") pass for reports of success. Chosen on the corpus's
+ * training part.
+ */
+const MODEL_CLAIM_CONFIDENCE = 0.65;
 /** How sure it must be that a whole turn asks for confirmation or makes an offer to overrule a pattern's claim. */
 const ASKING_TURN = 0.9;
 /** How sure it must be that a sentence is something other than a report of the outcome to overrule a pattern's claim. */
@@ -242,8 +281,25 @@ const SPEAKS_OF_A_TRANSACTION = new RegExp(
 const NOT_A_RESULT = new RegExp(
   `(?:^| )${anyOf('will', 'can', 'could', 'would', 'let us', 'let me', 'going to', 'may', 'might', 'should', 'need', 'needed', 'reached', 'talking', 'covering', 'line', 'desk', 'available', 'if')}(?: |$)`,
 );
-/** A turn that asks: SGD's requests to confirm details end in a question or say "please confirm". */
-const ASKS = /\?|please confirm/i;
+/** The sentence speaks of a transaction as a result: no intent, ability, offer or condition in it. */
+function statesAResult(text: string): boolean {
+  return SPEAKS_OF_A_TRANSACTION.test(text) && !NOT_A_RESULT.test(text);
+}
+
+/**
+ * A time or place given for an event, not for the caller's booking: "The game is scheduled at 5:30 pm", "the
+ * event is held at 2901 East Hastings Street". Information, whatever the verb.
+ */
+const EVENT_TIMETABLE = new RegExp(
+  `(?:^| )(?:the|this|that) ${anyOf('game', 'match', 'event', 'show', 'concert', 'performance', 'movie', 'film', 'screening', 'festival', 'gig', 'race', 'flight', 'bus', 'train', 'ferry', 'departure', 'game day')} (?:is|are|was|were) (?:also )?(?:scheduled|held)(?: |$)`,
+);
+
+/**
+ * A turn that asks: requests to confirm details end in a question or ask for a check in so many words
+ * ("please confirm", "kindly ensure that", "let me make sure", "confirm the following details").
+ */
+const ASKS =
+  /\?|(?:please|kindly) (?:confirm|ensure|verify|check)|(?:let me|i want to|i would like to|just to) (?:confirm|make sure|verify|double.check)|confirm (?:that|the following)|confirmation details/i;
 
 /**
  * What an agent turn says about the booking, in the order said. A contextual claim counts only when
@@ -262,14 +318,17 @@ export function bookingStatements(
   let asksRead: boolean | null = null;
   const onlyAsks = (): boolean => {
     if (asksRead === null) {
-      const whole =
-        bookingInContext && acts && turn.sentences.length > 1 && ASKS.test(turn.text) ? acts.read(turn.text) : null;
+      const whole = bookingInContext && acts && ASKS.test(turn.text) ? acts.read(turn.text) : null;
       asksRead = whole !== null && whole.act === 'confirm' && whole.probability >= ASKING_TURN;
     }
     return asksRead;
   };
   for (const sentence of turn.sentences) {
-    if (isQuestionOrCondition(sentence)) continue;
+    if (isQuestionOrCondition(sentence)) {
+      const claim = claimBeforeQuestion(sentence);
+      if (claim) statements.push({ kind: 'claim', turn, said: sentence.original, explicit: true, by: 'pattern' });
+      continue;
+    }
     const patterned = anyCueMatches(sentence, ANY_STATEMENT);
     const learned =
       bookingInContext && acts && (patterned || SPEAKS_OF_A_TRANSACTION.test(sentence.text))
@@ -279,7 +338,13 @@ export function bookingStatements(
     // A pattern's claim the model is all but sure only informs ("The event is scheduled for 6 pm" gives a time,
     // it books nothing) is dropped; its admissions stand, and so do claims it reads as details read back, as
     // agents confirm a booking ("You're scheduled for tomorrow, 8 to 10 a.m.").
-    const onlyInforms = learned !== null && learned.act === 'other' && learned.probability >= OVERRULE_PATTERN;
+    const onlyInforms =
+      learned !== null &&
+      (learned.act === 'other' || learned.act === 'offer') &&
+      learned.probability >= OVERRULE_PATTERN;
+    // A contextual claim the model is all but sure describes an option ("This event is held at the stadium")
+    // is dropped too; "We'll see you Tuesday", which it reads as mere talk, stands.
+    const offersOnly = learned !== null && learned.act === 'offer' && learned.probability >= OVERRULE_PATTERN;
     const statement = (kind: BookingStatement['kind'], explicit: boolean, by: BookingStatement['by']) =>
       statements.push({ kind, turn, said: sentence.original, explicit, by });
     if (patterned && firstAffirmed(sentence, FAILURE_ADMISSIONS)) {
@@ -290,16 +355,17 @@ export function bookingStatements(
       // Neither a claim nor an admission, whatever the words "scheduled" or "booked" suggest.
     } else if (onlyAsks()) {
       // Asked, not done.
+    } else if (EVENT_TIMETABLE.test(sentence.text)) {
+      // An event's time, not the caller's booking.
     } else if (patterned && firstAffirmed(sentence, EXPLICIT_CLAIMS)) {
       if (!onlyInforms) statement('claim', true, 'pattern');
     } else if (
       learned?.act === 'success' &&
-      learned.probability >= ACT_MODEL_CONFIDENCE &&
-      SPEAKS_OF_A_TRANSACTION.test(sentence.text) &&
-      !NOT_A_RESULT.test(sentence.text)
+      learned.probability >= MODEL_CLAIM_CONFIDENCE &&
+      statesAResult(sentence.text)
     ) {
       statement('claim', false, { model: learned.probability });
-    } else if (patterned && bookingInContext && firstAffirmed(sentence, CONTEXTUAL_CLAIMS)) {
+    } else if (patterned && bookingInContext && !offersOnly && firstAffirmed(sentence, CONTEXTUAL_CLAIMS)) {
       statement('claim', false, 'pattern');
     }
   }
@@ -315,11 +381,11 @@ export function bookingStatements(
 export function reportAfterCall(turn: ReadTurn, acts: BookingActReader): BookingStatement | null {
   const whole = acts.read(turn.text);
   if (whole.act !== 'success' || whole.probability < ACT_MODEL_CONFIDENCE) return null;
-  if (
-    turn.sentences.some((sentence) => NOT_A_RESULT.test(sentence.text) && SPEAKS_OF_A_TRANSACTION.test(sentence.text))
-  ) {
-    return null;
-  }
+  const speaksOfIt = turn.sentences.filter((sentence) => SPEAKS_OF_A_TRANSACTION.test(sentence.text));
+  const reportsOne = speaksOfIt.some(
+    (sentence) => statesAResult(sentence.text) && !arrangesOnlyACallOrMessage(sentence),
+  );
+  if (speaksOfIt.length > 0 && !reportsOne) return null;
   return { kind: 'claim', turn, said: turn.text, explicit: false, by: { model: whole.probability } };
 }
 

@@ -22,7 +22,8 @@ export interface BookingAnalysis {
   anySuccess: boolean;
 }
 
-const BOOKING_CONTEXT_WINDOW = 4;
+/** How many turns back booking talk still makes "You're good to go" a booking claim: SGD reports come up to six turns after the request. */
+const BOOKING_CONTEXT_WINDOW = 6;
 
 function callName(event: ConversationEvent): string {
   return event.name ?? event.type;
