@@ -21,6 +21,13 @@ interface Route {
 
 function routes(p: string, conversation: string): Route[] {
   const hook = 'we_00000000000000000000000000';
+  // Reads name the agent and group the posted conversation made; changes name ones that do not exist (the role
+  // is decided before the agent is looked up), so an owner going through the table moves and archives nothing.
+  const agent = 'front-desk';
+  const group = 'clinics';
+  const noAgent = 'agt_00000000000000000000000000';
+  const probe = 'permissions_probe';
+  const rule = { type: 'phrase', speaker: 'agent', mode: 'must_say', phrases: ['thanks'], within: 'any_turn' };
   return [
     { method: 'GET', path: '/csrf', public: true },
     { method: 'POST', path: '/sign-in', body: { email: 'x@example.test', password: 'whatever it is' }, public: true },
@@ -53,6 +60,52 @@ function routes(p: string, conversation: string): Route[] {
     { method: 'GET', path: `/projects/${p}/test/agents` },
     { method: 'GET', path: `/projects/${p}/test/groups` },
     { method: 'GET', path: `/projects/${p}/checks` },
+    // Part 2: the Checks page.
+    { method: 'GET', path: `/projects/${p}/test/checks` },
+    { method: 'GET', path: `/projects/${p}/test/checks/outcome` },
+    { method: 'GET', path: `/projects/${p}/test/checks/outcome/agreement` },
+    { method: 'POST', path: `/projects/${p}/checks`, body: { key: probe, name: 'Probe', rule }, role: 'admin' },
+    {
+      method: 'POST',
+      path: `/projects/${p}/checks`,
+      body: { key: `${probe}_judge`, name: 'Probe judge', judge: { question: 'Was it polite?', answer: 'pass_fail' } },
+      role: 'admin',
+    },
+    { method: 'PATCH', path: `/projects/${p}/checks/${probe}`, body: { name: 'Probe renamed', rule }, role: 'admin' },
+    { method: 'PATCH', path: `/projects/${p}/checks/${probe}`, body: { status: 'shadow' }, role: 'admin' },
+    { method: 'PATCH', path: `/projects/${p}/checks/${probe}`, body: { enabled: false }, role: 'admin' },
+    // The promotion override: the route lets an admin in, the handler refuses anyone but an owner (403).
+    {
+      method: 'PATCH',
+      path: `/projects/${p}/checks/${probe}`,
+      body: { status: 'active', override_reason: 'Reviewed by hand.' },
+      role: 'owner',
+    },
+    { method: 'POST', path: `/projects/${p}/test/checks/preview`, body: { rule }, role: 'admin' },
+    // The judge: its settings, the connection set and forgotten (there is no DELETE), and its test.
+    { method: 'GET', path: `/projects/${p}/judge` },
+    {
+      method: 'PATCH',
+      path: `/projects/${p}/judge`,
+      body: { base_url: 'http://127.0.0.1:9/v1', model: 'probe-model' },
+      role: 'admin',
+    },
+    { method: 'PATCH', path: `/projects/${p}/judge`, body: { sample_rate: 0.5, daily_cap: 100 }, role: 'admin' },
+    { method: 'PATCH', path: `/projects/${p}/judge`, body: { base_url: null, model: null }, role: 'admin' },
+    { method: 'POST', path: `/projects/${p}/judge/test`, role: 'admin' },
+    // Part 2: agents and groups, Home.
+    { method: 'GET', path: `/projects/${p}/test/health/agents` },
+    { method: 'GET', path: `/projects/${p}/test/agents/${agent}` },
+    {
+      method: 'POST',
+      path: `/projects/${p}/test/agents/${noAgent}/placement`,
+      body: { group_id: null },
+      role: 'member',
+    },
+    { method: 'POST', path: `/projects/${p}/test/agents/${noAgent}/archive`, body: { archived: true }, role: 'member' },
+    { method: 'GET', path: `/projects/${p}/test/health/groups` },
+    { method: 'GET', path: `/projects/${p}/test/groups/${group}` },
+    { method: 'GET', path: `/projects/${p}/test/home` },
     { method: 'GET', path: `/projects/${p}/test/keys` },
     { method: 'POST', path: `/projects/${p}/test/keys`, body: { name: 'k', role: 'read' }, role: 'admin' },
     { method: 'DELETE', path: `/projects/${p}/test/keys/key_00000000000000000000000000`, role: 'admin' },
