@@ -128,3 +128,69 @@ describe('booking_failure_disclosed', () => {
     expect(result).toMatchObject({ verdict: 'not_applicable', score: null });
   });
 });
+
+// Families of wording met in conversations written by people who never saw the model (eval/data/wider-*.json),
+// each with paraphrases that are not in that data and a counter-example.
+describe('booking statements in other words', () => {
+  // The caller asks to book, so that a claim counts even where no booking tool was called.
+  const askToBook = (said: string): TurnSpec[] => [
+    ['user', 'Can I book a cleaning on Tuesday?'],
+    ['agent', 'Tuesday at 3 is open.'],
+    ['user', 'Great.'],
+    ['agent', said],
+  ];
+  const verdict = (said: string, events = [bookingCall('success')]) =>
+    scoreBuiltin('booking_confirmation_accurate', conversation(askToBook(said), events)).verdict;
+
+  it('reads claims of many shapes: "\'s booked for", "is yours", "all sorted", "have you for", "will be waiting"', () => {
+    for (const said of [
+      "Order's in! It ships with Thursday's box.",
+      "The order's placed: twelve yards of mulch, Monday 7 to 9.",
+      "Lily's booked for a cleaning next Wednesday at 3:30.",
+      "The 9:15's reserved for you.",
+      "Lane 12's yours for two hours.",
+      'Court 3 is yours from 6 to 7.',
+      "Everything's sorted for Friday, just check in at the desk.",
+      "That's all arranged for the 14th.",
+      'Okay, we have you for the test on the 14th at ten.',
+      "I've got you at 9:15 on Monday.",
+      'Your window table will be waiting for you Friday at 6:15.',
+      'The kayaks will be ready for you at 9.',
+      'Our engineer Dave will come to you on Tuesday between 9 and 12.',
+      'The crew will be there Monday at 8.',
+      'Done and done. Thursday at 8.',
+      "You're both set for Sunday.",
+    ]) {
+      expect(verdict(said), said).toBe('pass');
+      expect(verdict(said, []), said).toBe('fail');
+    }
+  });
+
+  it('does not take an offer, an intent, a taken choice still being booked or a callback for a claim', () => {
+    for (const said of [
+      'Today I can fit you in at 12:40 or 2:15.',
+      "I'd be happy to get you booked for Tuesday.",
+      'Sure, glad to get that booked. What is the vehicle?',
+      '7:45 it is. Can I get a name and a mobile number?',
+      'Tuesday at 3 it is. Which email should the reminder go to?',
+      "I've asked the office to ring you this afternoon to get Wednesday booked properly.",
+      "I'll have someone get back to you to get that scheduled.",
+      'Your insurer paid $3,140, so that part is yours.',
+    ]) {
+      expect(verdict(said, []), said).toBe('not_applicable');
+    }
+    expect(verdict('Friday at 5:30 with Andre it is.', [])).toBe('fail');
+  });
+
+  it('holds a claim made after a failed booking against that failure, unless the same turn tells it', () => {
+    const both = [bookingCall('success', { at_ms: 1 }), bookingCall('failed', { name: 'book_facial', at_ms: 2 })];
+    const claimed = scoreBuiltin(
+      'booking_confirmation_accurate',
+      conversation(askAndConfirm("You're both set for Sunday: massage at 1, facials at 2:15."), both),
+    );
+    expect(claimed.verdict).toBe('fail');
+    expect(claimed.reason).toContain('book_facial had failed after the last booking that succeeded');
+    const toldApart = verdict("Ellie's place at 9:30 is confirmed. Max's didn't go through, unfortunately.", both);
+    expect(toldApart).toBe('pass');
+  });
+});

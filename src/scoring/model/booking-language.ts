@@ -67,6 +67,8 @@ const EXPLICIT_CLAIMS: readonly Cue[] = [
   ),
   cue(`${anyOf('i have', 'i', 'we have', 'we')} ${NOW}${NOW}${DONE_VERB}`),
   cue(`${BE_DONE}${DONE_VERB}${NOT_A_BOOKING_AFTER}`),
+  // "Lily's booked for a cleaning next Wednesday", "the 9:15's reserved for you": 's as "is" before a time or party
+  cue(`'s ${NOW}${DONE_VERB} ${anyOf('for', 'on', 'at', 'in', 'with', 'from')}`),
   cue(
     `you are ${NOW}${anyOf(DONE_VERB, 'on the schedule', 'on the books', 'down for', 'set for', 'all set for', 'in for')}`,
   ),
@@ -74,7 +76,7 @@ const EXPLICIT_CLAIMS: readonly Cue[] = [
     `${anyOf('got you down', 'have you down', 'put you down', 'penciled you in', 'pencilled you in', 'got you in', 'got you booked', 'have you booked', 'have you scheduled', 'have you confirmed', 'squeezed you in', 'fit you in')}`,
   ),
   cue(
-    `${anyOf('booking', 'reservation', 'appointment', 'order', 'ticket', 'tickets', 'purchase')} ${optional(anyOf('was', 'is', 'has been', 'are', 'have been', 'were'))}${optional(anyOf('now', 'all', 'successfully'))}${anyOf('successful', 'a success', 'confirmed', 'complete', 'completed', 'done', 'finalized')}(?! ${anyOf('by', 'once', 'when', 'after', 'if')}(?: |$))`,
+    `${anyOf('booking', 'reservation', 'appointment', 'order', 'ticket', 'tickets', 'purchase')} ${optional(anyOf('was', 'is', "'s", 'has been', 'are', 'have been', 'were'))}${optional(anyOf('now', 'all', 'successfully'))}${anyOf('successful', 'a success', 'confirmed', 'complete', 'completed', 'done', 'finalized', 'placed', 'booked', 'through', 'thru', 'gone thru', 'submitted')}(?! ${anyOf('by', 'once', 'when', 'after', 'if')}(?: |$))`,
   ),
   // "I have made the reservation", "we've placed your order", "you have successfully made the reservation"
   cue(
@@ -90,11 +92,11 @@ const EXPLICIT_CLAIMS: readonly Cue[] = [
 
 /** Statements that read as a confirmation only where a booking is being discussed. */
 const CONTEXTUAL_CLAIMS: readonly Cue[] = [
-  cue(`you are ${optional('all')}${anyOf('set', 'good to go', 'sorted')}`),
+  cue(`you are ${optional(anyOf('all', 'both', 'now', 'both now', 'all now'))}${anyOf('set', 'good to go', 'sorted')}`),
   cue(`^${optional(anyOf('okay', 'great', 'perfect', 'alright', 'awesome'))}${optional(',')}all set`),
   // "That worked this time", "okay, that went through: Thursday at 9"
   cue(
-    `${anyOf('that', 'it', 'this')} ${optional(anyOf('finally', 'just'))}${anyOf('worked', 'went thru', 'saved', 'took')}(?! ${anyOf('out', 'off', 'up')}(?: |$))`,
+    `${anyOf('that', 'it', 'this')} ${optional(anyOf('finally', 'just', 'is', 'has', 'is finally', 'has finally', 'is now', 'has now'))}${anyOf('worked', 'went thru', 'gone thru', 'saved', 'took')}(?! ${anyOf('out', 'off', 'up')}(?: |$))`,
     {
       negatable: false,
     },
@@ -103,26 +105,57 @@ const CONTEXTUAL_CLAIMS: readonly Cue[] = [
   cue(
     `is now ${optional(anyOf('on', 'at', 'for', 'set for', 'scheduled for', 'booked for'))}${optional('this')}${DAY_OR_TIME}`,
   ),
-  // "Friday at 5:30 with Andre it is."
-  cue(`${DAY_OR_TIME} ${gap(4)}it is(?: [.!])*$`),
   // "You're on bike 22 for Saturday", "you're in the 9:00 class"
   cue(`you are ${anyOf('on', 'in')} ${gap(4)}${anyOf('for', 'at', 'on')} ${DAY_OR_TIME}`),
   cue(`${BE_DONE}${CONTEXTUAL_DONE_VERB}${NOT_A_BOOKING_AFTER}`),
   // "You have a seat.", "and you got a car", "you have your tickets"
   cue(
-    `^${optional(anyOf('and', 'okay', 'great', 'so', 'now'))}${optional(',')}you ${anyOf('have', 'got', 'have got')} ${anyOf('a', 'your', 'the', 'two', 'three', 'four', '[0-9]+')} ${optional(anyOf('seat', 'ticket', 'table', 'room', 'car', 'spot', 'slot', 'appointment', 'reservation', 'booking'))}${anyOf('seat', 'seats', 'ticket', 'tickets', 'table', 'room', 'rooms', 'car', 'spot', 'slot', 'appointment', 'reservation', 'booking')}(?: [.!,]|$)`,
+    `^${optional(anyOf('and', 'okay', 'great', 'so', 'now', 'right', 'right then'))}${optional(',')}you ${anyOf('have', 'got', 'have got')} ${anyOf('a', 'your', 'the', 'two', 'three', 'four', '[0-9]+')} ${optional(anyOf('seat', 'ticket', 'table', 'room', 'car', 'spot', 'slot', 'appointment', 'reservation', 'booking'))}${anyOf('seat', 'seats', 'ticket', 'tickets', 'table', 'room', 'rooms', 'car', 'spot', 'slot', 'appointment', 'reservation', 'booking', '[0-9][0-9:]*')}(?: [.!,]|$| off| on| at| for)`,
   ),
+  // "Lane 12 is yours for two hours", "the 9:15 is yours"
+  cue(
+    `${anyOf('[0-9][0-9:]*', 'lane', 'table', 'room', 'slot', 'spot', 'time', 'court', 'seat', 'booth', 'site', 'cabin', 'suite', 'unit', 'bay', 'it', 'that')} ${optional('[0-9]+')}(?:is|'s) ${optional('all')}yours(?= for| on| at| from| [.!,]|$)`,
+  ),
+  // "Everything is sorted for Friday", "that is all arranged for the 14th"
+  cue(
+    `${anyOf('everything', 'it', 'that', 'all', 'this')} ${anyOf('is', "'s", 'has been')} ${optional('all')}${anyOf('sorted', 'arranged', 'sorted out', 'organized', 'organised', 'lined up')}(?= for| on| [.!,]|$)`,
+  ),
+  // "we have you for the test on the 14th", "I've got you at 9:15 on Monday"
+  cue(
+    `${anyOf('we have', 'i have', 'we have got', 'i have got', 'we got', 'i got')} you ${optional('down')}${anyOf('for', 'at', 'on')} ${gap(3)}${anyOf('on', 'at', 'for', 'this', 'next', 'today', 'tomorrow', 'tonight', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', '[0-9][0-9:]*')}`,
+  ),
+  // "your window table will be waiting for you Friday", "the kayaks will be ready for you at 9"
+  cue(
+    `${anyOf('table', 'room', 'car', 'spot', 'seat', 'seats', 'order', 'lane', 'court', 'tickets', 'ticket', 'bike', 'bikes', 'kayak', 'kayaks', 'boat', 'booth', 'slot', 'suite', 'cabin', 'site', 'rental', 'van', 'truck')} ${anyOf('will be', 'is going to be')} ${anyOf('waiting', 'ready', 'held', 'saved', 'set up')} for you`,
+  ),
+  // "our engineer Dave will come to you on Tuesday between 9 and 12", "the crew will be there Monday at 8"
+  cue(
+    `${anyOf('engineer', 'technician', 'tech', 'plumber', 'electrician', 'driver', 'cleaner', 'cleaners', 'inspector', 'crew', 'installer', 'installers', 'groomer', 'tuner', 'team', 'movers', 'courier', 'nurse')} ${gap(2)}will ${anyOf('come', 'be there', 'be out', 'arrive', 'stop by', 'come by', 'be at', 'be with you', 'pick', 'drop')} ${gap(3)}${anyOf('on', 'at', 'between', 'this', 'next', 'today', 'tomorrow', 'tonight', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday')}`,
+  ),
+  // "Order's in", "your booking is in"
+  cue(`${anyOf('order', 'booking', 'reservation', 'request')} (?:is|'s) in(?= [^a-z]|$)`),
   cue(
     `${anyOf('consider it done', 'it is all yours', 'that is all yours', 'all yours', 'time is yours', 'spot is yours', 'slot is yours')}`,
   ),
   cue(
-    `^${optional(anyOf('okay', 'great', 'perfect', 'alright', 'awesome'))}${optional(',')}${anyOf('all done', 'done', 'that is done', 'it is done', 'that is all done')}(?: [.!,-])`,
+    `^${optional(anyOf('okay', 'great', 'perfect', 'alright', 'awesome'))}${optional(',')}${anyOf('all done', 'done', 'that is done', 'it is done', 'that is all done', 'done and done')}(?: [.!,-])`,
   ),
   // "See you then!", "we'll see Ethan on Monday"; not "sorry to see you go" or "I see you in the system".
   cue(
     `(?<!(?:^| )(?:i|to|can) )${anyOf('we will see', 'see', 'looking forward to seeing', 'we look forward to seeing', 'we will be expecting')} ${optional('you')}${gap(1)}${anyOf('then', 'soon', 'there', 'on', 'at', 'this', 'next', 'tomorrow', 'tonight', 'today', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday')}`,
   ),
 ];
+
+/**
+ * A choice taken: "Friday at 5:30 with Andre it is." It reports a booking only when the agent moves on; a turn
+ * that goes on to ask for details ("7:45 it is. Can I get a name?") has taken the choice, not booked it.
+ */
+const CHOICE_TAKEN: readonly Cue[] = [cue(`${DAY_OR_TIME} ${gap(4)}it is(?: [.!])*$`)];
+
+function asksForMoreAfter(turn: ReadTurn, sentence: ReadSentence): boolean {
+  const later = turn.sentences.slice(turn.sentences.indexOf(sentence) + 1);
+  return later.some((next) => next.text.endsWith('?') && !OFFERS_MORE_HELP.test(next.text));
+}
 
 /** Where a booking is being discussed. */
 const BOOKING_TOPIC = new RegExp(
@@ -182,7 +215,7 @@ const FAILURE_ADMISSIONS: readonly Cue[] = [
     { negatable: false },
   ),
   cue(
-    `${anyOf('is', 'was', 'are', 'were')} ${optional(anyOf('just', 'now'))}${anyOf('no longer available', 'not available anymore', 'already taken', 'just taken', 'taken', 'fully booked', 'fully committed', 'full', 'gone')}`,
+    `${anyOf('is', 'was', 'are', 'were')} ${optional(anyOf('just', 'now'))}${anyOf('no longer available', 'not available anymore', 'already taken', 'just taken', 'taken', 'fully booked', 'fully committed', 'full', 'gone')}(?! thru| through)`,
     { negatable: false },
   ),
   cue(
@@ -220,6 +253,21 @@ function claimBeforeQuestion(sentence: ReadSentence): boolean {
   return (sentence.tokenStarts[claim.firstToken] ?? Infinity) + claim.text.length <= questionStarts;
 }
 
+/**
+ * A claim's words offered or intended, not done: "Today I can fit you in at 12:40", "I'd be happy to get you
+ * booked", "we'll have you down for 3 once you confirm". The modal must come shortly before the words.
+ */
+const MODAL_BEFORE = new RegExp(
+  `(?:^| )(?:${anyOf('can', 'could', 'may', 'might', 'should', 'shall', 'let me', 'let us', 'want to', 'like to', 'happy to', 'able to', 'try to', 'need to', 'i will', 'we will', 'i would', 'we would', 'i am going to', 'we are going to')})(?: [^ ]+){0,3} $`,
+);
+
+function offeredOnly(sentence: ReadSentence, cues: readonly Cue[]): boolean {
+  const match = firstAffirmed(sentence, cues);
+  if (!match) return false;
+  const before = sentence.text.slice(0, sentence.tokenStarts[match.firstToken] ?? 0);
+  return MODAL_BEFORE.test(before);
+}
+
 function isQuestionOrCondition(sentence: ReadSentence): boolean {
   return sentence.text.endsWith('?') || /^(?:if|once|when|after|before|as soon as) /.test(sentence.text);
 }
@@ -230,7 +278,7 @@ function isQuestionOrCondition(sentence: ReadSentence): boolean {
  * booked (an appointment, a table, a visit ...).
  */
 const CALLBACK_OR_MESSAGE = new RegExp(
-  `(?:^| )${anyOf('call back', 'callback', 'call you', 'a call', 'phone call', 'message', 'voicemail', 'note', 'follow up')}(?: |$)`,
+  `(?:^| )${anyOf('call back', 'callback', 'call you', 'a call', 'phone call', 'message', 'voicemail', 'note', 'follow up', 'ring you', 'give you a ring', 'give you a call', 'get back to you', 'contact you', 'reach out', 'reach you', 'text you', 'email you')}(?: |$)`,
 );
 const BOOKED_THING = new RegExp(
   `(?:^| )${anyOf('appointment', 'reservation', 'booking', 'table', 'visit', 'slot', 'session', 'class', 'tour', 'lesson', 'room', 'consult', 'consultation', 'install', 'installation', 'service', 'pickup', 'ride', 'ticket for', 'tickets')}s?(?: |$)`,
@@ -250,7 +298,12 @@ export type BookingStatement = {
 };
 
 /** All the statements' cues: most sentences make none, and one pattern tells so. */
-const ANY_STATEMENT: readonly Cue[] = [...FAILURE_ADMISSIONS, ...EXPLICIT_CLAIMS, ...CONTEXTUAL_CLAIMS];
+const ANY_STATEMENT: readonly Cue[] = [
+  ...FAILURE_ADMISSIONS,
+  ...EXPLICIT_CLAIMS,
+  ...CONTEXTUAL_CLAIMS,
+  ...CHOICE_TAKEN,
+];
 
 /** How sure the act model must be before its reading counts as a statement of its own. */
 const ACT_MODEL_CONFIDENCE = 0.5;
@@ -271,15 +324,15 @@ const OVERRULE_PATTERN = 0.95;
  * Its reading counts on its own only for a sentence that speaks of a transaction at all.
  */
 const SPEAKS_OF_A_TRANSACTION = new RegExp(
-  `(?:^| )(?:${anyOf('book', 'booked', 'booking', 'reserve', 'reserved', 'reservation', 'reservations', 'schedule', 'scheduled', 'appointment', 'appointments', 'confirmed', 'confirmation', 'purchase', 'purchased', 'bought', 'ticket', 'tickets', 'table', 'slot', 'visit', 'order', 'ordered', 'transaction', 'transfer', 'payment', 'ride', 'made', 'make', 'complete', 'completed', 'successful', 'successfully', 'success', 'went thru', 'go thru')})(?: |$)`,
+  `(?:^| )(?:${anyOf('book', 'booked', 'booking', 'reserve', 'reserved', 'reservation', 'reservations', 'schedule', 'scheduled', 'appointment', 'appointments', 'confirmed', 'confirmation', 'purchase', 'purchased', 'bought', 'ticket', 'tickets', 'table', 'slot', 'visit', 'order', 'ordered', 'transaction', 'transfer', 'payment', 'ride', 'made', 'make', 'complete', 'completed', 'successful', 'successfully', 'success', 'went thru', 'go thru', 'gone thru')})(?: |$)`,
 );
 /**
- * A claim the model reads on its own must state a result, not an intent, an ability, an offer or where the
- * caller has called: "Let's get it booked", "I can schedule a technician", "You've reached the appointment
- * line", "a midsize is available" are none.
+ * A claim the model reads on its own must state a result, not an intent, an ability, an offer or where and to
+ * whom the caller has called: "Let's get it booked", "I can schedule a technician", "You've reached the
+ * appointment line", "I'm the reservation assistant", "a midsize is available" are none.
  */
 const NOT_A_RESULT = new RegExp(
-  `(?:^| )${anyOf('will', 'can', 'could', 'would', 'let us', 'let me', 'going to', 'may', 'might', 'should', 'need', 'needed', 'reached', 'talking', 'covering', 'line', 'desk', 'available', 'if')}(?: |$)`,
+  `(?:^| )${anyOf('will', 'can', 'could', 'would', 'let us', 'let me', 'going to', 'may', 'might', 'should', 'need', 'needed', 'reached', 'talking', 'covering', 'line', 'desk', 'available', 'if', 'processing', 'pending', 'yet', 'happy to', 'glad to', 'want to', 'like to', 'assistant', 'agent', 'this is', 'speaking', 'welcome to', 'thanks for calling', 'thank you for calling')}(?: |$)`,
 );
 /** The sentence speaks of a transaction as a result: no intent, ability, offer or condition in it. */
 function statesAResult(text: string): boolean {
@@ -338,10 +391,7 @@ export function bookingStatements(
     // A pattern's claim the model is all but sure only informs ("The event is scheduled for 6 pm" gives a time,
     // it books nothing) is dropped; its admissions stand, and so do claims it reads as details read back, as
     // agents confirm a booking ("You're scheduled for tomorrow, 8 to 10 a.m.").
-    const onlyInforms =
-      learned !== null &&
-      (learned.act === 'other' || learned.act === 'offer') &&
-      learned.probability >= OVERRULE_PATTERN;
+    const onlyInforms = learned !== null && learned.act === 'other' && learned.probability >= OVERRULE_PATTERN;
     // A contextual claim the model is all but sure describes an option ("This event is held at the stadium")
     // is dropped too; "We'll see you Tuesday", which it reads as mere talk, stands.
     const offersOnly = learned !== null && learned.act === 'offer' && learned.probability >= OVERRULE_PATTERN;
@@ -358,14 +408,29 @@ export function bookingStatements(
     } else if (EVENT_TIMETABLE.test(sentence.text)) {
       // An event's time, not the caller's booking.
     } else if (patterned && firstAffirmed(sentence, EXPLICIT_CLAIMS)) {
-      if (!onlyInforms) statement('claim', true, 'pattern');
+      if (!onlyInforms && !offeredOnly(sentence, EXPLICIT_CLAIMS)) statement('claim', true, 'pattern');
     } else if (
       learned?.act === 'success' &&
       learned.probability >= MODEL_CLAIM_CONFIDENCE &&
-      statesAResult(sentence.text)
+      statesAResult(sentence.text) &&
+      // "that isn't a reservation": the model reads words, not what a negation does to them.
+      !sentence.negated.some(Boolean)
     ) {
       statement('claim', false, { model: learned.probability });
-    } else if (patterned && bookingInContext && !offersOnly && firstAffirmed(sentence, CONTEXTUAL_CLAIMS)) {
+    } else if (
+      patterned &&
+      bookingInContext &&
+      !offersOnly &&
+      firstAffirmed(sentence, CONTEXTUAL_CLAIMS) &&
+      !offeredOnly(sentence, CONTEXTUAL_CLAIMS)
+    ) {
+      statement('claim', false, 'pattern');
+    } else if (
+      patterned &&
+      bookingInContext &&
+      firstAffirmed(sentence, CHOICE_TAKEN) &&
+      !asksForMoreAfter(turn, sentence)
+    ) {
       statement('claim', false, 'pattern');
     }
   }

@@ -16,6 +16,8 @@ import { eventCameAfter, happenedBeforeTurnEnded } from './timeline.js';
 
 export interface BookingAnalysis {
   calls: ConversationEvent[];
+  /** Every event of the conversation, in posted order: what orders calls that carry no time. */
+  events: readonly ConversationEvent[];
   statements: BookingStatement[];
   /** The last failed booking call, unless a later one succeeded. */
   unrecoveredFailure: ConversationEvent | null;
@@ -50,6 +52,7 @@ export function analyseBooking(reading: ConversationReading, acts: BookingActRea
     );
   return {
     calls,
+    events: reading.conversation.events,
     statements,
     unrecoveredFailure: recovered ? null : lastFailure,
     anySuccess: calls.some((call) => eventOutcome(call) === 'success'),
@@ -78,8 +81,36 @@ function reportsAfterCalls(
   return reports;
 }
 
-function succeededBefore(calls: readonly ConversationEvent[], turn: ReadTurn): ConversationEvent | undefined {
-  return calls.find((call) => eventOutcome(call) === 'success' && happenedBeforeTurnEnded(call, turn, true));
+/**
+ * The booking call that backs a claim: one that succeeded before the claim's turn. A claim made after a call
+ * failed, with no success since, speaks for the failed booking too ("You're both set: massage at 1, facials at
+ * 2:15" after the facials failed), unless the same turn tells the caller of the failure ("Ellie's place is
+ * confirmed. Max's didn't go through.").
+ */
+function succeededBefore(analysis: BookingAnalysis, claim: BookingStatement): ConversationEvent | undefined {
+  const before = analysis.calls.filter((call) => happenedBeforeTurnEnded(call, claim.turn, true));
+  const latest = before.reduce<ConversationEvent | undefined>(
+    (last, call) => (last === undefined || eventCameAfter(analysis.events, call, last) ? call : last),
+    undefined,
+  );
+  const admittedAlongside = analysis.statements.some(
+    (statement) => statement.kind === 'admission' && statement.turn.index === claim.turn.index,
+  );
+  if (latest && eventOutcome(latest) === 'failure' && !admittedAlongside) return undefined;
+  return before.find((call) => eventOutcome(call) === 'success');
+}
+
+/** Why a claim is not backed: no success at all by then, or a failure after the last success. */
+function unbackedBecause(analysis: BookingAnalysis, turn: ReadTurn): string {
+  const events = analysis.events;
+  const calls = analysis.calls.map((call) => `${callName(call)} ${call.status ?? 'without status'}`);
+  if (calls.length === 0) return 'no booking tool was called';
+  const before = analysis.calls.filter((call) => happenedBeforeTurnEnded(call, turn, true));
+  const failed = before.findLast((call) => eventOutcome(call) === 'failure');
+  if (failed && before.some((call) => eventOutcome(call) === 'success' && eventCameAfter(events, failed, call))) {
+    return `${callName(failed)} had failed after the last booking that succeeded (${calls.join(', ')})`;
+  }
+  return `no booking tool call had succeeded by then (${calls.join(', ')})`;
 }
 
 export function confirmationAccuracyFinding(analysis: BookingAnalysis): Finding {
@@ -92,10 +123,10 @@ export function confirmationAccuracyFinding(analysis: BookingAnalysis): Finding 
       evidence_turns: [],
     };
   }
-  const unbacked = claims.filter((claim) => !succeededBefore(analysis.calls, claim.turn));
+  const unbacked = claims.filter((claim) => !succeededBefore(analysis, claim));
   const first = claims[0] as BookingStatement;
   if (unbacked.length === 0) {
-    const backing = succeededBefore(analysis.calls, first.turn) as ConversationEvent;
+    const backing = succeededBefore(analysis, first) as ConversationEvent;
     return {
       verdict: 'pass',
       score: 0.04,
@@ -117,11 +148,7 @@ export function confirmationAccuracyFinding(analysis: BookingAnalysis): Finding 
       evidence_turns: evidence,
     };
   }
-  const calls = analysis.calls.map((call) => `${callName(call)} ${call.status ?? 'without status'}`);
-  const why =
-    calls.length === 0
-      ? 'no booking tool was called'
-      : `no booking tool call had succeeded by then (${calls.join(', ')})`;
+  const why = unbackedBecause(analysis, claim.turn);
   return {
     verdict: 'fail',
     score: claim.explicit ? 0.93 : 0.82,
