@@ -160,6 +160,13 @@ describe('booking statements in other words', () => {
       'The crew will be there Monday at 8.',
       'Done and done. Thursday at 8.',
       "You're both set for Sunday.",
+      'Everything has been booked. The venue is on Hastings Street.',
+      'I was able to successfully confirm your reservation.',
+      'You have yourself a car.',
+      "Car's yours, pick it up at nine.",
+      'Congrats, your reservation has been made, is there anything else I can help with?',
+      'I have purchased the tickets.',
+      'Your seats have been paid for, enjoy the show.',
     ]) {
       expect(verdict(said), said).toBe('pass');
       expect(verdict(said, []), said).toBe('fail');
@@ -176,6 +183,9 @@ describe('booking statements in other words', () => {
       "I've asked the office to ring you this afternoon to get Wednesday booked properly.",
       "I'll have someone get back to you to get that scheduled.",
       'Your insurer paid $3,140, so that part is yours.',
+      'It left the hub this morning and is scheduled for delivery on Thursday.',
+      'I see an installation visit was scheduled for yesterday morning.',
+      'It looks like that was booked last week.',
     ]) {
       expect(verdict(said, []), said).toBe('not_applicable');
     }

@@ -216,6 +216,16 @@ describe('kinds of sentence the corpus taught', () => {
     }
   });
 
+  it('does not take a finished task that is no booking for a report of one', () => {
+    for (const done of [
+      "I've escalated this as an emergency maintenance ticket.",
+      "I've added wheelchair assistance to the booking for passenger Rosa.",
+      'Yes, we do offer payment plans.',
+    ]) {
+      expect(score('booking_confirmation_accurate', timed(done, 8_500)).verdict, done).toBe('not_applicable');
+    }
+  });
+
   it('does not take a price read out late in a transaction for a report of success', () => {
     expect(score('booking_confirmation_accurate', timed('Ticket is $315.', 8_500)).verdict).toBe('not_applicable');
   });

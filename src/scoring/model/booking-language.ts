@@ -22,11 +22,12 @@ const DONE_VERB = anyOf(
   'secured',
   'penciled in',
   'pencilled in',
+  'purchased',
+  'paid for',
 );
 /** Verbs that say a booking is made only when a booking is being discussed ("the change is saved" is not one). */
 const CONTEXTUAL_DONE_VERB = anyOf(
   'saved',
-  'held',
   'made',
   'purchased',
   'issued',
@@ -73,17 +74,21 @@ const EXPLICIT_CLAIMS: readonly Cue[] = [
     `you are ${NOW}${anyOf(DONE_VERB, 'on the schedule', 'on the books', 'down for', 'set for', 'all set for', 'in for')}`,
   ),
   cue(
-    `${anyOf('got you down', 'have you down', 'put you down', 'penciled you in', 'pencilled you in', 'got you in', 'got you booked', 'have you booked', 'have you scheduled', 'have you confirmed', 'squeezed you in', 'fit you in')}`,
+    `${anyOf('got you down', 'have you down', 'put you down', 'penciled you in', 'pencilled you in', 'got you in', 'got you booked', 'have you booked', 'have you scheduled', 'have you confirmed', 'have you all confirmed', 'have you all booked', 'have you all set', 'squeezed you in', 'fit you in')}`,
   ),
   cue(
-    `${anyOf('booking', 'reservation', 'appointment', 'order', 'ticket', 'tickets', 'purchase')} ${optional(anyOf('was', 'is', "'s", 'has been', 'are', 'have been', 'were'))}${optional(anyOf('now', 'all', 'successfully'))}${anyOf('successful', 'a success', 'confirmed', 'complete', 'completed', 'done', 'finalized', 'placed', 'booked', 'through', 'thru', 'gone thru', 'submitted')}(?! ${anyOf('by', 'once', 'when', 'after', 'if')}(?: |$))`,
+    `${anyOf('booking', 'reservation', 'appointment', 'order', 'ticket', 'tickets', 'purchase', 'confirmation', 'everything')} ${optional(anyOf('was', 'is', "'s", 'has been', 'are', 'have been', 'were'))}${optional(anyOf('now', 'all', 'successfully'))}${anyOf('successful', 'a success', 'confirmed', 'complete', 'completed', 'done', 'finalized', 'placed', 'booked', 'through', 'thru', 'gone thru', 'submitted')}(?! ${anyOf('by', 'once', 'when', 'after', 'if')}(?: |$))`,
+  ),
+  // "I was able to successfully confirm your reservation", "I managed to get you in"
+  cue(
+    `${anyOf('i was able to', 'we were able to', 'i managed to', 'we managed to', 'i have managed to', 'i did manage to')} ${NOW}${anyOf('book', 'confirm', 'reserve', 'schedule', 'secure', 'get you in', 'get you booked', 'get you a', 'get you the', 'lock in', 'squeeze you in', 'fit you in')}`,
   ),
   // "I have made the reservation", "we've placed your order", "you have successfully made the reservation"
   cue(
     `${anyOf('i have', 'i', 'we have', 'we', 'you have')} ${NOW}${NOW}${anyOf('made', 'placed', 'completed', 'finalized', 'confirmed', 'set up')} ${anyOf('the', 'your', 'a', 'that')} ${optional(anyOf('dentist', 'doctor', 'table', 'hotel', 'room', 'car', 'flight', 'bus', 'train', 'event', 'ticket'))}${anyOf('reservation', 'booking', 'appointment', 'order', 'purchase')}`,
   ),
   cue(
-    `${anyOf('confirmation number', 'confirmation code', 'confirmation #', 'reference number', 'booking reference', 'booking number', 'reservation number')}`,
+    `${anyOf('confirmation number', 'confirmation code', 'confirmation #', 'booking reference', 'booking number', 'reservation number')}`,
   ),
   cue(
     `${anyOf('we will', 'we are going to')} have ${optional(anyOf('a', 'the', 'your'))}${anyOf('table', 'room', 'car', 'spot')} ready`,
@@ -110,11 +115,11 @@ const CONTEXTUAL_CLAIMS: readonly Cue[] = [
   cue(`${BE_DONE}${CONTEXTUAL_DONE_VERB}${NOT_A_BOOKING_AFTER}`),
   // "You have a seat.", "and you got a car", "you have your tickets"
   cue(
-    `^${optional(anyOf('and', 'okay', 'great', 'so', 'now', 'right', 'right then'))}${optional(',')}you ${anyOf('have', 'got', 'have got')} ${anyOf('a', 'your', 'the', 'two', 'three', 'four', '[0-9]+')} ${optional(anyOf('seat', 'ticket', 'table', 'room', 'car', 'spot', 'slot', 'appointment', 'reservation', 'booking'))}${anyOf('seat', 'seats', 'ticket', 'tickets', 'table', 'room', 'rooms', 'car', 'spot', 'slot', 'appointment', 'reservation', 'booking', '[0-9][0-9:]*')}(?: [.!,]|$| off| on| at| for)`,
+    `^${optional(anyOf('and', 'okay', 'great', 'so', 'now', 'right', 'right then'))}${optional(',')}you ${anyOf('have', 'got', 'have got')} ${optional('yourself')}${anyOf('a', 'your', 'the', 'two', 'three', 'four', '[0-9]+')} ${optional(anyOf('seat', 'ticket', 'table', 'room', 'car', 'spot', 'slot', 'appointment', 'reservation', 'booking'))}${anyOf('seat', 'seats', 'ticket', 'tickets', 'table', 'room', 'rooms', 'car', 'spot', 'slot', 'appointment', 'reservation', 'booking', '[0-9][0-9:]*')}(?: [.!,]|$| off| on| at| for| there| waiting| booked| reserved)`,
   ),
   // "Lane 12 is yours for two hours", "the 9:15 is yours"
   cue(
-    `${anyOf('[0-9][0-9:]*', 'lane', 'table', 'room', 'slot', 'spot', 'time', 'court', 'seat', 'booth', 'site', 'cabin', 'suite', 'unit', 'bay', 'it', 'that')} ${optional('[0-9]+')}(?:is|'s) ${optional('all')}yours(?= for| on| at| from| [.!,]|$)`,
+    `${anyOf('[0-9][0-9:]*', 'lane', 'table', 'room', 'slot', 'spot', 'time', 'court', 'seat', 'seats', 'booth', 'site', 'cabin', 'suite', 'unit', 'bay', 'car', 'house', 'place', 'ticket', 'tickets', 'it', 'that')} ${optional('[0-9]+')}(?:is|'s) ${optional('all')}yours(?= for| on| at| from| [.!,]|$)`,
   ),
   // "Everything is sorted for Friday", "that is all arranged for the 14th"
   cue(
@@ -132,6 +137,10 @@ const CONTEXTUAL_CLAIMS: readonly Cue[] = [
   cue(
     `${anyOf('engineer', 'technician', 'tech', 'plumber', 'electrician', 'driver', 'cleaner', 'cleaners', 'inspector', 'crew', 'installer', 'installers', 'groomer', 'tuner', 'team', 'movers', 'courier', 'nurse')} ${gap(2)}will ${anyOf('come', 'be there', 'be out', 'arrive', 'stop by', 'come by', 'be at', 'be with you', 'pick', 'drop')} ${gap(3)}${anyOf('on', 'at', 'between', 'this', 'next', 'today', 'tomorrow', 'tonight', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday')}`,
   ),
+  // "I'm holding the 4:30 for you", "the table is held for you till 8"
+  cue(`${anyOf('holding', 'held', 'hold')} ${gap(3)}for you`),
+  // "The reference number is PR-55102" where a booking is being made; a case or a ticket has one too.
+  cue('reference number'),
   // "Order's in", "your booking is in"
   cue(`${anyOf('order', 'booking', 'reservation', 'request')} (?:is|'s) in(?= [^a-z]|$)`),
   cue(
@@ -224,7 +233,7 @@ const FAILURE_ADMISSIONS: readonly Cue[] = [
   ),
   // "all the tickets were booked", "every table is taken", "the 9:00 is sold out"
   cue(
-    `${anyOf('all', 'all of', 'every', 'everything')} ${optional('the')}${optional(anyOf('tickets', 'seats', 'rooms', 'tables', 'slots', 'spots', 'appointments', 'times', 'cars', 'places', 'ticket', 'seat', 'room', 'table', 'slot', 'spot', 'appointment', 'time'))}${anyOf('are', 'were', 'is', 'was', 'have been', 'has been')} ${optional('already')}${anyOf('booked', 'taken', 'reserved', 'gone', 'sold', 'booked up', 'full')}`,
+    `${anyOf('all', 'all of', 'every')} ${optional('the')}${anyOf('tickets', 'seats', 'rooms', 'tables', 'slots', 'spots', 'appointments', 'times', 'cars', 'places', 'ticket', 'seat', 'room', 'table', 'slot', 'spot', 'appointment', 'time')} ${anyOf('are', 'were', 'is', 'was', 'have been', 'has been')} ${optional('already')}${anyOf('booked', 'taken', 'reserved', 'gone', 'sold', 'booked up', 'full')}`,
     { negatable: false },
   ),
   cue(`${anyOf('sold out', 'booked solid', 'booked up', 'no availability', 'no seats left', 'no tickets left')}`, {
@@ -237,18 +246,20 @@ const FAILURE_ADMISSIONS: readonly Cue[] = [
 ];
 
 /** A closing question that moves on ("anything else?"), unlike one that checks details ("is that right?"). */
-const OFFERS_MORE_HELP = /anything (?:else|more)|something else|help (?:you )?with|else (?:can|may|could) i|further/;
+const OFFERS_MORE_HELP =
+  /anything (?:else|more)|something else|what else|help (?:you )?with|else (?:can|may|could) i|further/;
 
 /**
  * A claim made before a closing question in the same sentence: "You're all booked for Tuesday at 3, anything
  * else I can help with?", "Congrats, your tickets are booked, shall I help with anything more?". Only a
  * written claim that ends before the last comma counts; the question itself states nothing.
  */
-function claimBeforeQuestion(sentence: ReadSentence): boolean {
+function claimBeforeQuestion(sentence: ReadSentence, inContext: boolean): boolean {
   if (!sentence.text.endsWith('?')) return false;
   const questionStarts = sentence.text.lastIndexOf(' , ');
   if (questionStarts === -1 || !OFFERS_MORE_HELP.test(sentence.text.slice(questionStarts))) return false;
-  const claim = firstAffirmed(sentence, EXPLICIT_CLAIMS);
+  const claim =
+    firstAffirmed(sentence, EXPLICIT_CLAIMS) ?? (inContext ? firstAffirmed(sentence, CONTEXTUAL_CLAIMS) : null);
   if (!claim) return false;
   return (sentence.tokenStarts[claim.firstToken] ?? Infinity) + claim.text.length <= questionStarts;
 }
@@ -332,7 +343,7 @@ const SPEAKS_OF_A_TRANSACTION = new RegExp(
  * appointment line", "I'm the reservation assistant", "a midsize is available" are none.
  */
 const NOT_A_RESULT = new RegExp(
-  `(?:^| )${anyOf('will', 'can', 'could', 'would', 'let us', 'let me', 'going to', 'may', 'might', 'should', 'need', 'needed', 'reached', 'talking', 'covering', 'line', 'desk', 'available', 'if', 'processing', 'pending', 'yet', 'happy to', 'glad to', 'want to', 'like to', 'assistant', 'agent', 'this is', 'speaking', 'welcome to', 'thanks for calling', 'thank you for calling')}(?: |$)`,
+  `(?:^| )${anyOf('will', 'can', 'could', 'would', 'let us', 'let me', 'going to', 'may', 'might', 'should', 'need', 'needed', 'reached', 'talking', 'covering', 'line', 'desk', 'available', 'if', 'processing', 'pending', 'yet', 'happy to', 'glad to', 'want to', 'like to', 'did', 'handing', 'transferring', 'connecting', 'to the booking', 'to your booking', 'to the reservation', 'to your reservation', 'on the booking', 'on your booking', 'assistant', 'agent', 'this is', 'speaking', 'welcome to', 'thanks for calling', 'thank you for calling')}(?: |$)`,
 );
 /** The sentence speaks of a transaction as a result: no intent, ability, offer or condition in it. */
 function statesAResult(text: string): boolean {
@@ -340,11 +351,32 @@ function statesAResult(text: string): boolean {
 }
 
 /**
- * A time or place given for an event, not for the caller's booking: "The game is scheduled at 5:30 pm", "the
- * event is held at 2901 East Hastings Street". Information, whatever the verb.
+ * What a sentence the model alone reads as a success report must name: a booking, not any finished task. The
+ * corpus holds nothing but transactions, so to the model "I've escalated this as a maintenance ticket", "your
+ * gate code has been reset" or "we do offer payment plans" sound like success too.
+ */
+const NAMES_A_BOOKING = new RegExp(
+  `(?:^| )${anyOf('book', 'booked', 'booking', 'bookings', 'rebooked', 'reserve', 'reserved', 'reservation', 'reservations', 'schedule', 'scheduled', 'rescheduled', 'appointment', 'appointments', 'purchase', 'purchased', 'bought', 'ticket', 'tickets', 'table', 'seat', 'seats', 'slot', 'flight', 'room', 'rental', 'tee time', 'lesson', 'class', 'session', 'visit', 'scheduling', 'buying', 'seating', 'stay', 'car', 'ride')}(?: |$)`,
+);
+/** Tickets of a help desk, not of an event. */
+const HELP_DESK_TICKET =
+  /(?:^| )(?:support|maintenance|service|repair|help ?desk|trouble|it) ticket|ticket (?:number|#)|escalated/;
+
+/**
+ * A booking found in the records, not one made now: "I see an installation visit was scheduled for yesterday
+ * morning", "it looks like that was booked last week", "according to our system the room was reserved".
+ */
+const READS_THE_RECORDS = new RegExp(
+  `^(?:${anyOf('i see', 'i can see', 'it looks like', 'looks like', 'it shows', 'according to', 'i found', 'i have found', 'i am seeing', 'i have here', 'our records show', 'the system shows')} )|(?:^| )${anyOf('yesterday', 'last week', 'last month', 'last year', 'last time', 'earlier this week', 'days ago', 'weeks ago', 'months ago')}(?: |$)`,
+);
+
+/**
+ * A time or place given for an event or a parcel, not for the caller's booking: "The game is scheduled at 5:30
+ * pm", "the event is held at 2901 East Hastings Street", "it is scheduled for delivery on Thursday".
+ * Information, whatever the verb.
  */
 const EVENT_TIMETABLE = new RegExp(
-  `(?:^| )(?:the|this|that) ${anyOf('game', 'match', 'event', 'show', 'concert', 'performance', 'movie', 'film', 'screening', 'festival', 'gig', 'race', 'flight', 'bus', 'train', 'ferry', 'departure', 'game day')} (?:is|are|was|were) (?:also )?(?:scheduled|held)(?: |$)`,
+  `(?:^| )(?:the|this|that|one|a|an|another) ${anyOf('game', 'match', 'event', 'show', 'concert', 'performance', 'movie', 'film', 'screening', 'festival', 'gig', 'race', 'flight', 'bus', 'train', 'ferry', 'departure', 'game day')} (?:is|are|was|were) (?:also )?(?:scheduled|held)(?: |$)|(?:^| )(?:is|are|was|were) (?:now )?scheduled (?:for|to be) ${anyOf('delivery', 'delivered', 'arrival', 'arrive', 'ship', 'shipped', 'shipping', 'dispatch', 'dispatched')}(?: |$)`,
 );
 
 /**
@@ -352,7 +384,7 @@ const EVENT_TIMETABLE = new RegExp(
  * ("please confirm", "kindly ensure that", "let me make sure", "confirm the following details").
  */
 const ASKS =
-  /\?|(?:please|kindly) (?:confirm|ensure|verify|check)|(?:let me|i want to|i would like to|just to) (?:confirm|make sure|verify|double.check)|confirm (?:that|the following)|confirmation details/i;
+  /\?|(?:please|kindly) (?:confirm|ensure|verify|check)|(?:let me|i want to|i would like to|just to) (?:confirm|make sure|verify|double.check)|confirm (?:that|the following)|confirmation details|to review|(?:verify|check) the following|the following (?:details|information)/i;
 
 /**
  * What an agent turn says about the booking, in the order said. A contextual claim counts only when
@@ -378,7 +410,7 @@ export function bookingStatements(
   };
   for (const sentence of turn.sentences) {
     if (isQuestionOrCondition(sentence)) {
-      const claim = claimBeforeQuestion(sentence);
+      const claim = claimBeforeQuestion(sentence, bookingInContext);
       if (claim) statements.push({ kind: 'claim', turn, said: sentence.original, explicit: true, by: 'pattern' });
       continue;
     }
@@ -405,14 +437,16 @@ export function bookingStatements(
       // Neither a claim nor an admission, whatever the words "scheduled" or "booked" suggest.
     } else if (onlyAsks()) {
       // Asked, not done.
-    } else if (EVENT_TIMETABLE.test(sentence.text)) {
-      // An event's time, not the caller's booking.
+    } else if (EVENT_TIMETABLE.test(sentence.text) || READS_THE_RECORDS.test(sentence.text)) {
+      // An event's time, or a booking read from the records: not one the agent says it has made.
     } else if (patterned && firstAffirmed(sentence, EXPLICIT_CLAIMS)) {
       if (!onlyInforms && !offeredOnly(sentence, EXPLICIT_CLAIMS)) statement('claim', true, 'pattern');
     } else if (
       learned?.act === 'success' &&
       learned.probability >= MODEL_CLAIM_CONFIDENCE &&
       statesAResult(sentence.text) &&
+      NAMES_A_BOOKING.test(sentence.text) &&
+      !HELP_DESK_TICKET.test(sentence.text) &&
       // "that isn't a reservation": the model reads words, not what a negation does to them.
       !sentence.negated.some(Boolean)
     ) {
