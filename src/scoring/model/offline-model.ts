@@ -91,6 +91,7 @@ function outcomeFinding(analysis: ConversationAnalysis): Finding {
     bookingFailed: booking.unrecoveredFailure !== null || unbackedConfirmation,
     anyToolSucceeded,
     frustration: analysis.frustration().score ?? 0,
+    booking,
   });
   // A doubt about whether this was a customer at all carries over to the outcome.
   return realInquiry.verdict === 'uncertain' ? { ...resolution, verdict: 'uncertain' } : resolution;

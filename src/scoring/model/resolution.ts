@@ -3,8 +3,11 @@
  * left things (done, or unable), whether a booking actually went through, how the caller signed off
  * ("perfect, thanks" against "thanks anyway"), and whether they left frustrated or unanswered.
  */
+import { type ConversationEvent, eventOutcome, isBookingToolCall } from '../../domain/conversation.js';
+import { analyseBooking, type BookingAnalysis, confirmationAccuracyFinding } from './booking.js';
 import { anyCueMatches, anyOf, type Cue, cue, firstAffirmed, gap, optional } from './cue.js';
 import { citeTurn, type Finding } from './finding.js';
+import { HUMAN_QUALIFIER, MACHINE, PERSON_DETERMINER, PERSON_ROLE } from './lexicon.js';
 import type { ConversationReading, ReadTurn } from './reading.js';
 
 /** Below this distance from an even chance, the model leaves the outcome to a second review. */
@@ -57,7 +60,14 @@ const AGENT_UNABLE: readonly Cue[] = [
   cue(`${anyOf('that is our policy', 'it is our policy', 'company policy', 'against our policy')}`, {
     negatable: false,
   }),
+  // Outside what the agent's side does: "We don't handle traffic matters", "I don't deal with billing".
+  cue(`${anyOf('we', 'i')} ${anyOf('do not', 'does not')} ${anyOf('handle', 'deal with', 'take care of', 'work on')}`, {
+    negatable: false,
+  }),
 ];
+
+const LATER_LOOK = `${anyOf('will', 'can', 'could', 'should', 'may', 'is going to', 'are going to', 'needs to', 'need to')} ${optional(anyOf('then', 'now', 'also'))}${anyOf('search', 'investigate', 'review', 'look into', 'look for', 'assess', 'decide', 'check on', 'follow up')}(?= |$)`;
+const SOMEONE_ELSE = `(?:${PERSON_ROLE}|${anyOf('store', 'shop', 'warehouse', 'branch', 'lab', 'bank', 'insurer', 'courier', 'carrier', 'council', 'school', 'clinic')})`;
 
 /** The agent putting the request off to someone later: nothing is solved yet. */
 const AGENT_DEFERRED: readonly Cue[] = [
@@ -71,17 +81,116 @@ const AGENT_DEFERRED: readonly Cue[] = [
       negatable: false,
     },
   ),
+  // Handing it on: "we've escalated this", "I've referred it to billing", "I've passed that along". Not with
+  // "also": "I've also passed it to the kitchen" adds to something already done.
   cue(
-    `${anyOf('i have', 'i will')} ${anyOf('added a note', 'left a note', 'passed', 'forwarded', 'escalated', 'flagged')}`,
-    {
-      negatable: false,
-    },
+    `${anyOf('i have', 'i will', 'i am going to', 'we have', 'we will', 'we are going to')} ${anyOf('passed', 'escalate', 'escalated', 'forward', 'forwarded', 'refer', 'referred')}(?= |$)`,
+    { negatable: false },
+  ),
+  // Someone contacting the caller later, by any channel: "a scheduler will phone you", "they'll email you within
+  // five days". Not a thing sent with it ("I'll email you the receipt"), nor news of something already under way
+  // ("we'll text you when it arrives", "once it's delivered").
+  cue(
+    `${anyOf('will', 'is going to', 'are going to', 'should', 'would')} ${optional(anyOf('be able to', 'try to'))}${anyOf('phone', 'ring', 'email', 'e-mail', 'text', 'message', 'notify', 'get in touch with', 'be in contact with')} you(?! ${anyOf('a', 'an', 'the', 'your', 'our', 'this', 'that', 'these', 'those', 'it', 'them', 'with', 'when', 'once', 'as soon as', 'after', 'before', 'whenever')}(?: |$))`,
+    { negatable: false },
   ),
 ];
 
-/** Sentences about what the agent is, not about the caller's request ("I can't say I'm human"). */
+/**
+ * More ways of handing the request on, each with a word of its own (a note, a flag, asking someone, a ticket): they
+ * are read only where such a word is (see HAND_ON_WORDS_SAID), since most sentences have none.
+ */
+const AGENT_HANDED_ON: readonly Cue[] = [
+  // A note addressed to someone hands the request on ("I've added a note for the manager"); a note about the
+  // booking ("I've added a note about the anniversary") only records it.
+  cue(
+    `${anyOf('i have', 'i will', 'i', 'we have', 'we will')} ${anyOf('added', 'left', 'made', 'put', 'add', 'leave', 'make', 'put in')} ${anyOf('a note', 'a message', 'a memo')} ${gap(6)}${anyOf('for', 'to')} ${optional(PERSON_DETERMINER)}${gap(2)}${PERSON_ROLE}(?= |$)`,
+    { negatable: false },
+  ),
+  // A flag hands on only when it is raised as something or for someone ("I'll flag it as urgent for the adjuster");
+  // "I've flagged the account so the fee won't be charged" protects it, and "I've also flagged ..." adds to a task.
+  cue(
+    `${anyOf('i have', 'i will', 'i am going to', 'we have', 'we will', 'we are going to')} ${anyOf('flag', 'flagged')} ${gap(3)}${anyOf('as', 'for', 'to', 'with')}(?= )`,
+    { negatable: false },
+  ),
+  // Someone asked to contact the caller: "I've asked Dr. Lindqvist to call you around twelve", "I'll ask the
+  // office to ring you this afternoon".
+  cue(
+    `${anyOf('asked', 'ask', 'told', 'tell', 'requested')} ${gap(3)}to ${anyOf('call', 'ring', 'phone', 'contact', 'email', 'text', 'get back to', 'reach out to', 'get in touch with')} you`,
+    { negatable: false },
+  ),
+  // Someone else will look at it later: "the store will search for them", "so the manager can review it". The
+  // rare verb phrase is matched first and the one who will act is read behind it: most sentences fail at once.
+  cue(`${LATER_LOOK}(?<=(?:^| )${anyOf('the', 'our', 'a', 'your', 'their')} ${gap(1)}${SOMEONE_ELSE} ${LATER_LOOK})`, {
+    negatable: false,
+  }),
+  cue(`${anyOf('will', 'is going to', 'are going to', 'should')} ${anyOf('get in touch', 'be in contact')}`, {
+    negatable: false,
+  }),
+  // A query, ticket, case or review opened for someone else to handle: "I've opened a query with the bursar's
+  // office", "I've raised a repair ticket", "I've raised a review with our payments team".
+  cue(
+    `${anyOf('opened', 'raised', 'logged', 'lodged', 'filed', 'put in', 'submitted', 'created')} ${anyOf('a', 'an')} ${gap(2)}${anyOf('query', 'ticket', 'case', 'inquiry', 'enquiry', 'review', 'callback request', 'call back request', 'investigation')}(?= |$)`,
+    { negatable: false },
+  ),
+];
+
+/**
+ * A place in a queue, not the thing itself: "you're on the 8:30 waitlist", "I've added you to the waiting list".
+ * Read after completions: "Your physical is booked for the 3rd, and you're on the cancellation list" booked it.
+ */
+const AGENT_QUEUED: readonly Cue[] = [
+  cue(
+    `${anyOf('on', 'to', 'onto')} ${anyOf('the', 'our', 'a')} ${gap(2)}${anyOf('waitlist', 'wait list', 'waiting list', 'cancellation list', 'standby list', 'stand-by list')}`,
+    { negatable: false },
+  ),
+];
+
+/**
+ * The agent saying the thing is not done yet, or is waiting on something: "nothing's been scheduled yet", "the
+ * seats aren't held in the meantime", "it's still processing", "the claim is still under review".
+ */
+const COMPLETED = anyOf(
+  'booked',
+  'scheduled',
+  'reserved',
+  'confirmed',
+  'held',
+  'saved',
+  'processed',
+  'placed',
+  'made',
+  'done',
+  'completed',
+  'locked in',
+  'finalized',
+  'finalised',
+  'secured',
+  'approved',
+  'definite',
+  'final',
+);
+const AGENT_NOT_YET: readonly Cue[] = [
+  cue(
+    `${anyOf('not', 'nothing', "nothing 's", 'none')} ${gap(3)}${COMPLETED}(?: [^ ]+){0,3} ${anyOf('yet', 'until', 'in the meantime')}(?= |$)`,
+    { negatable: false },
+  ),
+  // "I don't want to tell you it's booked until it's confirmed", "nothing is held until the deposit is processed".
+  cue(`until ${gap(3)}${COMPLETED}(?= |$)`, { negatable: false }),
+  cue(
+    `still ${anyOf('pending', 'processing', 'in progress', 'being processed', 'under review', 'in review', 'being reviewed', 'awaiting', 'waiting on', 'waiting for')}`,
+    { negatable: false },
+  ),
+];
+
+/**
+ * Sentences about what the agent is, not about the caller's request: the identity word ends the sentence ("I can't
+ * say, I'm an assistant"), or is what the agent cannot say or claim ("I can't say I'm human - I'm a bot, but ...").
+ * Not "As an automated assistant, I can't issue refunds": that refuses the request.
+ */
+const IDENTITY = anyOf('human', 'person', 'robot', 'bot', 'ai', 'machine', 'automated', 'assistant', 'i am one');
 const ABOUT_ITSELF = cue(
-  `${anyOf('human', 'person', 'robot', 'bot', 'ai', 'machine', 'automated', 'assistant', 'i am one')}(?: [.!?])*$`,
+  `(?:${IDENTITY}(?: [.!?])*$|${anyOf('say', 'claim', 'pretend', 'tell you', 'promise')} ${optional('that')}${anyOf('i am', 'to be', 'i am a', 'to be a', 'i am an', 'to be an')} ${optional(anyOf('real', 'actual'))}${IDENTITY})`,
   { negatable: false },
 );
 const CONDITIONAL = /^(?:if|when|whenever|in case) /;
@@ -120,6 +229,32 @@ const DONE = anyOf(
   'ordered',
   'located',
   'restored',
+  'filed',
+  'logged',
+  'lodged',
+  'opened',
+  'frozen',
+  'paused',
+  'extended',
+  'renewed',
+  'replaced',
+  'enabled',
+  'disabled',
+  'turned off',
+  'turned on',
+  'switched off',
+  'cleared',
+  'cancelled',
+  'rescheduled',
+  'resent',
+  'corrected',
+  'reversed',
+  'voided',
+  'started',
+  'resolved',
+  'sorted',
+  'arranged',
+  'released',
 );
 
 /** The agent saying the thing is done or answered. */
@@ -131,33 +266,84 @@ const AGENT_DONE: readonly Cue[] = [
     `${anyOf('has been', 'have been', 'is now', 'was', 'is', 'are')} ${optional(anyOf('now', 'all', 'successfully'))}${DONE}`,
   ),
   cue(
-    `${anyOf('you are all set', 'you are set', 'all done', 'done', 'you should receive', 'you will receive', 'you will get', 'you will see', 'is on its way', 'is on the way', 'will be there', 'will be delivered', 'will be ready', 'is ready', 'will arrive', 'should arrive', 'expected to arrive', 'confirmation number', 'reference number')}`,
+    `${anyOf('you are all set', 'you are set', 'all done', 'done', 'you should receive', 'you will receive', 'you will get', 'you will see', 'is on its way', 'is on the way', 'are on their way', 'are on the way', 'will be there', 'will be delivered', 'will be ready', 'is ready', 'will arrive', 'should arrive', 'expected to arrive', 'confirmation number', 'reference number')}`,
   ),
 ];
 
-/** How a satisfied caller signs off. */
-const SIGN_OFF_SATISFIED: readonly Cue[] = [
-  // Thanks is thanks even within reach of a negation ("not a problem, thank you").
-  cue(
-    `${anyOf('thanks', 'thank you', 'thank u', 'thank you so much', 'thanks so much', 'ty', 'thx', 'tysm', 'thnx', 'cheers', 'appreciate it', 'i appreciate', 'phew', 'understood', 'i see')}`,
-    { negatable: false },
-  ),
+// Thanks is thanks even within reach of a negation ("not a problem, thank you").
+const THANKS = cue(
+  `${anyOf('thanks', 'thank you', 'thank u', 'thank ya', 'thank you so much', 'thanks so much', 'ty', 'thx', 'tysm', 'thnx', 'ta', 'cheers', 'appreciate it', 'i appreciate', 'phew', 'understood', 'i see')}`,
+  { negatable: false },
+);
+
+/** How a satisfied caller signs off beyond thanks alone, which callers say however the call went. */
+const SIGN_OFF_PLEASED: readonly Cue[] = [
   cue(
     `${anyOf('perfect', 'great', 'awesome', 'excellent', 'wonderful', 'amazing', 'sweet', 'cool', 'nice', 'lovely', 'brilliant', 'fantastic', 'good to know', 'makes sense', 'that helps', 'that is helpful', 'very helpful', 'sounds good', 'that works', 'got it', 'will do', 'that is all', 'that is it', 'that is everything', 'all i needed', 'that answers', 'what a relief', 'that is a relief', 'reassuring', 'you are the best', 'have a nice day', 'have a great day', 'have a good day')}`,
   ),
+  // Rescue: "you've saved me", "you saved my morning", "you made my day".
+  cue(
+    `you ${optional('have')}${anyOf('saved', 'made')} ${anyOf('me', 'my day', 'my life', 'my morning', 'my week', 'my bacon', 'my skin', 'the day')}(?= |$)`,
+    { negatable: false },
+  ),
+  // Relief: "oh thank god", "thank goodness".
+  cue(`${anyOf('thank god', 'thank goodness', 'thank heavens', 'thank the lord', 'thank christ', 'oh good')}`, {
+    negatable: false,
+  }),
+  // Praise of the agent as a noun: "You're a lifesaver", "legend", "you're a star".
+  cue(
+    `(?:^${optional(anyOf('oh', 'ah', 'okay', 'honestly', 'wow'))}|you are ${optional(anyOf('a', 'an', 'my', 'such a', 'an absolute', 'a total', 'a real'))})${anyOf('lifesaver', 'life saver', 'life-saver', 'legend', 'star', 'hero', 'gem', 'angel', 'godsend', 'genius', 'champ', 'saint', 'rock star', 'rockstar')}(?= [.!,]|$)`,
+    { negatable: false },
+  ),
+  // A one-word approval, in any dialect, standing as its own reply: "Smashing.", "Grand, thanks", "sound, cheers".
+  cue(
+    `^${optional(anyOf('oh', 'ah', 'okay', 'right', 'well'))}${optional(',')}${anyOf('smashing', 'champion', 'ace', 'grand', 'sound', 'sick', 'mint', 'lush', 'class', 'magic', 'spot on', 'bang on', 'splendid', 'marvellous', 'marvelous', 'superb', 'fab', 'fabulous', 'terrific', 'stellar', 'dope', 'rad', 'bet', 'sorted', 'super', 'beautiful', 'gorgeous', 'cracking', 'top notch', 'boss', 'deadly', 'choice', 'legit')}(?= [.!,]|$)`,
+    { negatable: false },
+  ),
+  // The caller reporting that it now works: "that did the trick", "Oh, it's on!", "heating just kicked on", "it's
+  // come through"; not a hope or a condition ("I'll see if it works").
+  cue(
+    `(?<!(?:if|whether|until|unless|hope|hopefully) )${anyOf('it', 'that', 'this')} ${optional(anyOf('now', 'just', 'finally', 'totally'))}${anyOf('works', 'worked', 'did the trick', 'did it', 'fixed it', 'sorted it', 'came through', 'kicked in', 'kicked on')}(?= [.!,]|$)`,
+  ),
+  cue(
+    `(?<!(?:if|whether|until|unless|hope|hopefully) )${anyOf('it is', "it 's", 'it has', 'everything is', 'all is', 'heating', 'heat', 'power', 'internet', 'wifi', 'phone', 'screen')} ${optional(anyOf('back', 'now', 'just', 'finally', 'all'))}${anyOf('on', 'working', 'back on', 'back up', 'up and running', 'come through', 'kicked on', 'kicked in')}(?= [.!,]|$)`,
+  ),
+  cue(`${anyOf('i am', 'we are')} ${optional(anyOf('back', 'finally', 'now'))}in(?= [.!,]|$)`),
 ];
+
+/** How a satisfied caller signs off. */
+const SIGN_OFF_SATISFIED: readonly Cue[] = [THANKS, ...SIGN_OFF_PLEASED];
 
 /** How a caller signs off when they did not get what they came for. */
 const SIGN_OFF_UNSATISFIED: readonly Cue[] = [
-  cue(`${anyOf('thanks', 'thank you')} ${anyOf('anyway', 'anyways', 'for nothing', 'for trying')}`, {
-    negatable: false,
-  }),
-  // Not "no thanks": that is how callers answer "anything else?".
-  cue(`${anyOf('never mind', 'forget it', 'forget about it', 'i give up', 'useless')}`, {
-    negatable: false,
-  }),
+  // Thanks with a hedge after it: "thanks anyway", "Thank you, I suppose.", "Thanks, I guess."
+  cue(
+    `${anyOf('thanks', 'thank you', 'thank u', 'thx', 'ty', 'cheers')} ${optional(',')}(?:${anyOf('anyway', 'anyways', 'for nothing', 'for trying')}|${anyOf('i guess', 'i suppose')}(?= [.!,]|$))`,
+    {
+      negatable: false,
+    },
+  ),
+  // Not "no thanks": that is how callers answer "anything else?"; nor "don't bother", how they decline an offer.
+  cue(
+    `${anyOf('never mind', 'nevermind', 'nvm', 'forget it', 'forget about it', 'i give up', 'useless', 'waste of time')}`,
+    {
+      negatable: false,
+    },
+  ),
   cue(`^${optional(anyOf('oh', 'yes', 'fine ,'))}whatever(?: [.!,])*$`, { negatable: false }),
-  cue(`${anyOf('somewhere else', 'elsewhere', 'another company', 'myself')}`, { negatable: false }),
+  cue(
+    `${anyOf('somewhere else', 'elsewhere', 'another company', 'myself', 'a competitor', 'the competition', 'your competitor', 'your competitors', 'another provider', 'a different company', 'a different provider')}`,
+    { negatable: false },
+  ),
+  // A resigned conclusion: "so I just don't get my bag then", "so we still can't use it".
+  cue(
+    `^${optional(anyOf('okay', 'ok', 'right', 'wow', 'great'))}${optional(',')}so ${anyOf('i', 'we')} ${optional(anyOf('just', 'still', 'basically', 'really'))}${anyOf('do not', 'can not', 'will not', 'am not going to', 'are not going to', 'have no', 'get nothing', 'have to')}`,
+    { negatable: false },
+  ),
+  // Taking it to someone else: "I'll find someone else", "I'll try somebody else".
+  cue(`${anyOf('find', 'try', 'use', 'call', 'go to', 'go with')} ${anyOf('someone else', 'somebody else')}`, {
+    negatable: false,
+  }),
   cue(
     `${anyOf('that does not help', 'that did not help', 'still do not', 'still not', 'that is what they said', 'that is what you said', 'i was hoping')}`,
     { negatable: false },
@@ -173,26 +359,39 @@ const SIGN_OFF_DEFERRED: readonly Cue[] = [
 ];
 
 interface Signals {
-  lastAgentState: { kind: 'unable' | 'done' | 'deferred'; turn: ReadTurn; said: string } | null;
+  lastAgentState: { kind: AgentStateKind; turn: ReadTurn; said: string } | null;
   /** Questions the caller asked that the agent's next turn answered with something concrete. */
   answered: ReadTurn | null;
   /** The agent offering more help ("anything else?"): it takes the request as dealt with. */
   offeredMore: ReadTurn | null;
-  signOff: { kind: 'satisfied' | 'unsatisfied' | 'deferred'; turn: ReadTurn; said: string } | null;
+  /** `ritual`: a satisfied goodbye that is thanks alone ("Okay. Thank you."), which callers say however it went. */
+  signOff: { kind: 'satisfied' | 'unsatisfied' | 'deferred'; turn: ReadTurn; said: string; ritual?: boolean } | null;
   unansweredQuestion: ReadTurn | null;
-  /** An agent turn that repeats an earlier one word for word: the agent is stuck in a loop. */
+  /** An agent turn, or a question in one, that repeats an earlier one word for word: the agent is stuck in a loop. */
   repeatedAgentTurn: ReadTurn | null;
+  /** The conversation ends on the agent asking the caller for something, and the caller never answered. */
+  awaitingCaller: ReadTurn | null;
 }
+
+type AgentStateKind = 'unable' | 'done' | 'deferred' | 'notYet';
 
 const MIN_REPEATED_WORDS = 5;
 
+/** A turn said again word for word, or a question asked again word for word ("Can I have your account number?"). */
 function repeatedAgentTurn(reading: ConversationReading): ReadTurn | null {
   const said = new Set<string>();
+  const asked = new Set<string>();
   for (const turn of reading.turns) {
     if (turn.speaker !== 'agent') continue;
     const words = turn.sentences.map((sentence) => sentence.text).join(' ');
     if (said.has(words) && words.split(' ').length >= MIN_REPEATED_WORDS) return turn;
     said.add(words);
+    for (const sentence of turn.sentences) {
+      if (!sentence.text.endsWith('?') || sentence.text.split(' ').length < MIN_REPEATED_WORDS) continue;
+      // "Is there anything else I can help with?" closes each task; asking it twice is no loop.
+      if (asked.has(sentence.text) && !anyCueMatches(sentence, OFFER_MORE)) return turn;
+      asked.add(sentence.text);
+    }
   }
   return null;
 }
@@ -202,20 +401,98 @@ function firstMatch(turn: ReadTurn, cues: readonly Cue[]): string | null {
   return null;
 }
 
-/** All of an agent's states' cues: most sentences state none, and one pattern tells so. */
+/** The cues of the common agent states: most sentences state none, and one pattern tells so. */
 const ANY_AGENT_STATE: readonly Cue[] = [...AGENT_DEFERRED, ...AGENT_DONE, ...AGENT_UNABLE];
+/**
+ * Words without which no "not yet", queue or hand-on statement of the rarer kinds is made: their cues run only
+ * where one of them is. Looked for as plain substrings, which costs far less than a pattern over every sentence.
+ */
+const PENDING_WORDS = ['yet', 'until', 'meantime', 'still', 'list'];
+const HAND_ON_WORDS_SAID = [
+  'note',
+  'message',
+  'memo',
+  'flag',
+  'ask',
+  'tell',
+  'told',
+  'request',
+  'search',
+  'investigat',
+  'review',
+  'look',
+  'assess',
+  'decide',
+  'check',
+  'follow',
+  'query',
+  'ticket',
+  'case',
+  'inquir',
+  'enquir',
+  'touch',
+  'contact',
+];
+function mentionsAny(text: string, words: readonly string[]): boolean {
+  return words.some((word) => text.includes(word));
+}
+
+/** Which state a sentence states, if any. Deferral and "not yet" qualify a completion said with them. */
+function agentState(sentence: ReadTurn['sentences'][number]): AgentStateKind | null {
+  const pending = mentionsAny(sentence.text, PENDING_WORDS);
+  const handedOn = mentionsAny(sentence.text, HAND_ON_WORDS_SAID);
+  if (!pending && !handedOn && !anyCueMatches(sentence, ANY_AGENT_STATE)) return null;
+  if (CONDITIONAL.test(sentence.text)) return null;
+  if (firstAffirmed(sentence, AGENT_DEFERRED) || (handedOn && firstAffirmed(sentence, AGENT_HANDED_ON)))
+    return 'deferred';
+  if (pending && firstAffirmed(sentence, AGENT_NOT_YET)) return 'notYet';
+  if (firstAffirmed(sentence, AGENT_DONE)) return 'done';
+  if (pending && firstAffirmed(sentence, AGENT_QUEUED)) return 'deferred';
+  if (firstAffirmed(sentence, AGENT_UNABLE) && !firstAffirmed(sentence, [ABOUT_ITSELF])) return 'unable';
+  return null;
+}
+
+/**
+ * The agent's last turn asks the caller for something it needs ("What's the order number?") and no answer came:
+ * the request waits on the caller. A closing "anything else?" or "are you still there?" asks for nothing.
+ */
+const CHECKS_IN =
+  /(?:^| )(?:still there|still with me|can you hear me|are you there|does that (?:help|answer|make sense|work|sound)|is that (?:all|everything|okay|alright|clear|helpful)|anything else|have a (?:good|great|nice) )(?: |$)/;
+
+function awaitingCaller(reading: ConversationReading): ReadTurn | null {
+  const last = reading.turns.at(-1);
+  if (last?.speaker !== 'agent') return null;
+  const lastSentence = last.sentences.at(-1);
+  if (!lastSentence?.text.endsWith('?')) return null;
+  if (anyCueMatches(lastSentence, OFFER_MORE) || CHECKS_IN.test(lastSentence.text)) return null;
+  return last;
+}
+
+/** A reference number: what the agent gives the caller to keep, whatever became of the request. */
+const RECEIPT = /(?:^| )(?:reference|confirmation|ticket|case|claim) (?:number|code|#)(?: |$)/;
+/** The sentence's completion is only a number to keep, with no other completion in it. */
+function receiptOnly(sentence: ReadTurn['sentences'][number]): boolean {
+  const match = firstAffirmed(sentence, AGENT_DONE);
+  return match !== null && RECEIPT.test(match.text);
+}
 
 function readSignals(reading: ConversationReading): Signals {
   let lastAgentState: Signals['lastAgentState'] = null;
   for (const turn of reading.turns) {
     if (turn.speaker !== 'agent') continue;
-    // Within a turn the later sentence wins: "Unfortunately 3 PM is taken, but I've booked you at 4."
+    // Within a turn the later sentence wins: "Unfortunately 3 PM is taken, but I've booked you at 4." Except that
+    // a contact promised after a completion in the same turn is the next step, not a deferral: "I've opened claim
+    // 88-204. An adjuster will contact you within 24 hours."
+    let doneInTurn = false;
     for (const sentence of turn.sentences) {
-      if (!anyCueMatches(sentence, ANY_AGENT_STATE) || CONDITIONAL.test(sentence.text)) continue;
-      if (firstAffirmed(sentence, AGENT_DEFERRED)) lastAgentState = { kind: 'deferred', turn, said: sentence.original };
-      else if (firstAffirmed(sentence, AGENT_DONE)) lastAgentState = { kind: 'done', turn, said: sentence.original };
-      else if (firstAffirmed(sentence, AGENT_UNABLE) && !firstAffirmed(sentence, [ABOUT_ITSELF]))
-        lastAgentState = { kind: 'unable', turn, said: sentence.original };
+      const kind = agentState(sentence);
+      if (!kind || (kind === 'deferred' && doneInTurn)) continue;
+      // A number for a request refused or handed on is not the request done: "I can't refund it myself; I've
+      // raised a review with the payments team. The reference number is PR-55102."
+      if (kind === 'done' && lastAgentState && lastAgentState.kind !== 'done' && receiptOnly(sentence)) continue;
+      lastAgentState = { kind, turn, said: sentence.original };
+      // Only a plain completion: "I can't transfer you, but your message is marked urgent" hands the request on.
+      doneInTurn = kind === 'done' && !firstAffirmed(sentence, AGENT_UNABLE);
     }
   }
   const userTurns = reading.turns.filter((turn) => turn.speaker === 'user');
@@ -225,7 +502,8 @@ function readSignals(reading: ConversationReading): Signals {
     const satisfied = firstMatch(turn, SIGN_OFF_SATISFIED);
     const deferred = firstMatch(turn, SIGN_OFF_DEFERRED);
     if (unsatisfied !== null) signOff = { kind: 'unsatisfied', turn, said: unsatisfied };
-    else if (satisfied !== null) signOff = { kind: 'satisfied', turn, said: satisfied };
+    else if (satisfied !== null)
+      signOff = { kind: 'satisfied', turn, said: satisfied, ritual: firstMatch(turn, SIGN_OFF_PLEASED) === null };
     else if (deferred !== null) signOff = { kind: 'deferred', turn, said: deferred };
   }
   const lastTurn = reading.turns.at(-1);
@@ -238,6 +516,7 @@ function readSignals(reading: ConversationReading): Signals {
     signOff,
     unansweredQuestion,
     repeatedAgentTurn: repeatedAgentTurn(reading),
+    awaitingCaller: awaitingCaller(reading),
   };
 }
 
@@ -253,6 +532,24 @@ const OFFER_MORE: readonly Cue[] = [
 const CONCRETE_ANSWER =
   /(?:^|[^a-z])(?:\d|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekdays|weekends|noon|midnight|morning|afternoon|evening|a\.m\.|p\.m\.)|^(?:yes|no|yep|nope|we do|they do|it does|it is|you can|that is right|correct|exactly)(?: |$)|^(?:you can|you will|your|it|they|we|the|that) /;
 
+/** An agent turn that only asks the caller for something, with at most a courtesy ("Thanks. What's your name?"). */
+const COURTESY =
+  /^(?:(?:thanks|thank you|okay|sure|great|of course|certainly|no problem|i can (?:check|help|look)[^.!?]*|let me (?:check|see|look)[^.!?]*|happy to help)(?: [.!,])*)$/;
+function asksOnly(turn: ReadTurn): boolean {
+  return (
+    turn.sentences.some((sentence) => sentence.text.endsWith('?')) &&
+    turn.sentences.every((sentence) => sentence.text.endsWith('?') || COURTESY.test(sentence.text))
+  );
+}
+
+/** A question about what the agent is: "is this automated", "r u a bot", "am I talking to a real person". */
+const ASKS_WHAT_IT_IS: readonly Cue[] = [
+  cue(
+    `${anyOf('are you', 'r u', 'are u', 'is this', 'is that', 'am i talking to', 'am i speaking to', 'am i speaking with', 'am i talking with', 'am i chatting with', 'am i chatting w', 'you a', 'u a')} ${gap(3)}(?:${MACHINE}|${HUMAN_QUALIFIER} ${anyOf('person', 'human', 'people')}|human|a person)`,
+    { negatable: false },
+  ),
+];
+
 /** The last caller question (or request) whose next agent turn answered it concretely, without saying it could not. */
 function lastAnsweredQuestion(reading: ConversationReading): ReadTurn | null {
   let answered: ReadTurn | null = null;
@@ -260,15 +557,25 @@ function lastAnsweredQuestion(reading: ConversationReading): ReadTurn | null {
   for (let position = 0; position < turns.length; position += 1) {
     const turn = turns[position] as ReadTurn;
     if (turn.speaker !== 'user') continue;
-    const asks = turn.sentences.some((sentence) => sentence.text.endsWith('?') || QUESTION_START.test(sentence.text));
-    if (!asks) continue;
-    const reply = turns.slice(position + 1).find((next) => next.speaker !== 'user');
-    if (reply?.speaker !== 'agent') continue;
-    const statements = reply.sentences.filter((sentence) => !sentence.text.endsWith('?'));
-    const unable = reply.sentences.some(
-      (sentence) => firstAffirmed(sentence, AGENT_UNABLE) && !CONDITIONAL.test(sentence.text),
+    // "Is this automated?" asks what the agent is, not for what the caller came for: its answer settles nothing.
+    const asks = turn.sentences.some(
+      (sentence) =>
+        (sentence.text.endsWith('?') || QUESTION_START.test(sentence.text)) &&
+        !anyCueMatches(sentence, ASKS_WHAT_IT_IS),
     );
-    if (!unable && statements.some((sentence) => CONCRETE_ANSWER.test(sentence.text))) answered = reply;
+    if (!asks) continue;
+    // The reply is the agent's next turn that states something; turns that only ask the caller for details
+    // ("Could you share your order number?") come before it.
+    for (const reply of turns.slice(position + 1)) {
+      if (reply.speaker === 'human_agent') break;
+      if (reply.speaker !== 'agent') continue;
+      const statements = reply.sentences.filter((sentence) => !sentence.text.endsWith('?'));
+      const unable = reply.sentences.some(
+        (sentence) => firstAffirmed(sentence, AGENT_UNABLE) && !CONDITIONAL.test(sentence.text),
+      );
+      if (!unable && statements.some((sentence) => CONCRETE_ANSWER.test(sentence.text))) answered = reply;
+      if (unable || !asksOnly(reply)) break;
+    }
   }
   return answered;
 }
@@ -279,24 +586,167 @@ export interface ResolutionContext {
   anyToolSucceeded: boolean;
   /** The caller's frustration score. */
   frustration: number;
+  /**
+   * The booking checks' own analysis, when the caller has it: a claim is then read once, as those checks read it.
+   * Without it, the rare case that needs it (see confirmedWithoutWork) reads the claims again by the written patterns.
+   */
+  booking?: BookingAnalysis;
+}
+
+/**
+ * What a tool call does, read from its name's words: a booking, a hand-on (a callback, a message taken, a waitlist
+ * place: someone else will deal with it later), a record (a ticket or a case: it may be the request or a way of
+ * putting it off, so the words decide), a read (a lookup or a check: it changes nothing), or other work (a refund,
+ * a reset, a cancellation, a note added to an order).
+ */
+type ToolKind = 'booking' | 'handOn' | 'record' | 'read' | 'work';
+
+const HAND_ON_WORDS = new Set([
+  'callback',
+  'voicemail',
+  'waitlist',
+  'waitinglist',
+  'escalate',
+  'escalation',
+  'referral',
+]);
+const RECORD_WORDS = new Set(['ticket', 'case']);
+const READ_WORDS = new Set([
+  'lookup',
+  'check',
+  'get',
+  'find',
+  'search',
+  'fetch',
+  'list',
+  'view',
+  'track',
+  'verify',
+  'validate',
+  'locate',
+  'status',
+  'availability',
+  'quote',
+  'read',
+]);
+/** A status that says the call has not finished: the booking is neither made nor refused. */
+const UNFINISHED_STATUSES = new Set([
+  'pending',
+  'queued',
+  'processing',
+  'in_progress',
+  'in progress',
+  'submitted',
+  'running',
+  'waiting',
+]);
+
+function toolKind(event: ConversationEvent): ToolKind {
+  const words = (event.name ?? '')
+    .replace(/([a-z])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean);
+  const joined = words.join('');
+  // "request_callback", "schedule_call_back", "add_to_wait_list", "take_message": handed on, whatever the verb.
+  // A message taken or left for someone is handed on; a gift message or a message sent to the caller is not.
+  if (
+    words.some((word) => HAND_ON_WORDS.has(word)) ||
+    /callback|waitlist|waitinglist/.test(joined) ||
+    (words.includes('message') && (words.includes('take') || words.includes('leave')))
+  )
+    return 'handOn';
+  if (isBookingToolCall(event)) return 'booking';
+  // "create_ticket", "open_case"; "book_ticket" is a booking, read above.
+  if (words.some((word) => RECORD_WORDS.has(word))) return 'record';
+  // "check_in_guest" checks a guest in: work, not a read.
+  const reads = words.some(
+    (word, index) => READ_WORDS.has(word) && !(word === 'check' && /^(?:in|out)$/.test(words[index + 1] ?? '')),
+  );
+  return reads ? 'read' : 'work';
+}
+
+interface ToolSignals {
+  /** A booking or other work tool succeeded. */
+  workDone: boolean;
+  /** A booking call succeeded and none failed after it. */
+  bookingMade: ConversationEvent | null;
+  /** Booking calls were made, none finished, and one is still pending. */
+  bookingPending: ConversationEvent | null;
+  /** Booking calls were made, none finished, and one reported no status: only a person can tell. */
+  bookingUnknown: ConversationEvent | null;
+  /** A hand-on tool (a callback, a message, a waitlist place, a ticket) succeeded. */
+  handedOn: ConversationEvent | null;
+  /** Booking tool calls made, whatever their status. */
+  bookingCalls: number;
+  /** A tool other than a booking failed, none of the same name succeeded after it, and no other work was done. */
+  toolFailed: ConversationEvent | null;
+}
+
+function readTools(events: readonly ConversationEvent[], bookingFailed: boolean): ToolSignals {
+  const calls = events.filter((event) => event.type === 'tool_call');
+  const kinds = calls.map(toolKind);
+  const succeeded = (index: number) => eventOutcome(calls[index] as ConversationEvent) === 'success';
+  const bookings = calls.filter((_, index) => kinds[index] === 'booking');
+  const finished = bookings.filter((call) => eventOutcome(call) !== 'unknown');
+  const unfinished = (call: ConversationEvent) => UNFINISHED_STATUSES.has(call.status?.trim().toLowerCase() ?? '');
+  const workDone = calls.some(
+    (_, index) => succeeded(index) && (kinds[index] === 'booking' || kinds[index] === 'work'),
+  );
+  return {
+    bookingCalls: bookings.length,
+    workDone,
+    bookingMade: bookingFailed ? null : (bookings.findLast((call) => eventOutcome(call) === 'success') ?? null),
+    bookingPending: finished.length === 0 ? (bookings.find(unfinished) ?? null) : null,
+    bookingUnknown: finished.length === 0 ? (bookings.find((call) => call.status === undefined) ?? null) : null,
+    handedOn: calls.find((_, index) => succeeded(index) && kinds[index] === 'handOn') ?? null,
+    toolFailed: workDone ? null : unrecoveredFailure(calls, kinds),
+  };
+}
+
+/** The last failed non-booking call that no later call of the same name made good (the booking checks read bookings). */
+function unrecoveredFailure(calls: readonly ConversationEvent[], kinds: readonly ToolKind[]): ConversationEvent | null {
+  for (let index = calls.length - 1; index >= 0; index -= 1) {
+    const call = calls[index] as ConversationEvent;
+    if (kinds[index] === 'booking' || eventOutcome(call) !== 'failure') continue;
+    const retried = calls
+      .slice(index + 1)
+      .some((later) => later.name === call.name && eventOutcome(later) === 'success');
+    if (!retried) return call;
+  }
+  return null;
 }
 
 const WEIGHTS = {
   bias: -0.3,
   agentUnable: 1.6,
   agentDeferred: 1.4,
+  /** "Not yet", "still processing". */
+  agentNotYet: 1.4,
   /** The caller's question got a concrete answer. */
   answered: -0.9,
   offeredMore: -0.5,
   agentDone: -1.3,
   bookingFailed: 3.5,
+  /** A booking call went through: what most callers who talk about bookings came for. */
+  bookingMade: -1.0,
+  /** The only booking call never finished. */
+  bookingPending: 2.5,
   toolSucceeded: -0.7,
+  /** A tool failed and nothing made up for it: a reset link that never went out, a refund request that failed. */
+  toolFailed: 2.0,
+  /** A callback, a message, a waitlist place or a ticket: the request is passed on, not met. */
+  handedOn: 0.8,
   satisfiedSignOff: -1.1,
+  /** Thanks alone after a refusal or a deferral counts for this much of a satisfied goodbye: it is politeness. */
+  ritualAfterStall: 0.5,
   unsatisfiedSignOff: 1.8,
   /** "I'll call back" after the agent could not help. */
   deferredAfterFailure: 0.8,
   unansweredQuestion: 1.2,
   repeatedAgentTurn: 1.6,
+  /** The agent's last words ask the caller for something, and no answer came. */
+  awaitingCaller: 1.2,
   /** Neither a finished task nor a satisfied goodbye. */
   noClosure: 0.6,
   frustration: 1.2,
@@ -306,31 +756,57 @@ function logistic(x: number): number {
   return 1 / (1 + Math.exp(-x));
 }
 
+/**
+ * A booking confirmed with only lookups or hand-ons behind it was never made: offline-model.ts counts any tool's
+ * success as possibly doing the work, but an availability check or a callback request books nothing. Read only
+ * in that case (rare), by the written booking patterns.
+ */
+function confirmedWithoutWork(reading: ConversationReading, context: ResolutionContext, tools: ToolSignals): boolean {
+  // With a booking call made, its own status tells (failed, pending or made); only without one is a claim unbacked.
+  if (context.bookingFailed || !context.anyToolSucceeded || tools.workDone || tools.bookingCalls > 0) return false;
+  return confirmationAccuracyFinding(context.booking ?? analyseBooking(reading)).verdict === 'fail';
+}
+
+function callName(event: ConversationEvent): string {
+  return event.name ?? event.type;
+}
+
 /** The likelihood that the caller did not get what they came for, with the reading that drives it. */
 export function resolutionFinding(reading: ConversationReading, context: ResolutionContext): Finding {
   const signals = readSignals(reading);
-  const { lastAgentState, signOff, unansweredQuestion, repeatedAgentTurn } = signals;
+  const { lastAgentState, signOff, unansweredQuestion, repeatedAgentTurn, awaitingCaller } = signals;
+  const tools = readTools(reading.conversation.events, context.bookingFailed);
+  const unbackedByWork = confirmedWithoutWork(reading, context, tools);
+  const bookingFailed = context.bookingFailed || unbackedByWork;
+  const bookingMade = bookingFailed ? null : tools.bookingMade;
+  const stalled =
+    lastAgentState?.kind === 'unable' || lastAgentState?.kind === 'deferred' || lastAgentState?.kind === 'notYet';
   let logit = WEIGHTS.bias;
   if (lastAgentState?.kind === 'unable') logit += WEIGHTS.agentUnable;
   if (lastAgentState?.kind === 'deferred') logit += WEIGHTS.agentDeferred;
-  if (signals.answered && lastAgentState?.kind !== 'unable' && lastAgentState?.kind !== 'deferred') {
-    logit += WEIGHTS.answered;
-  }
-  if (signals.offeredMore && lastAgentState?.kind !== 'unable' && lastAgentState?.kind !== 'deferred') {
-    logit += WEIGHTS.offeredMore;
-  }
+  if (lastAgentState?.kind === 'notYet') logit += WEIGHTS.agentNotYet;
+  if (signals.answered && !stalled) logit += WEIGHTS.answered;
+  if (signals.offeredMore && !stalled) logit += WEIGHTS.offeredMore;
   // A completion statement says nothing when the booking behind it failed.
-  if (lastAgentState?.kind === 'done' && !context.bookingFailed) logit += WEIGHTS.agentDone;
-  if (context.bookingFailed) logit += WEIGHTS.bookingFailed;
-  if (context.anyToolSucceeded) logit += WEIGHTS.toolSucceeded;
-  if (signOff?.kind === 'satisfied') logit += WEIGHTS.satisfiedSignOff * signOff.turn.weight;
+  if (lastAgentState?.kind === 'done' && !bookingFailed) logit += WEIGHTS.agentDone;
+  if (bookingFailed) logit += WEIGHTS.bookingFailed;
+  if (bookingMade) logit += WEIGHTS.bookingMade;
+  if (tools.bookingPending) logit += WEIGHTS.bookingPending;
+  if (tools.workDone) logit += WEIGHTS.toolSucceeded;
+  if (tools.handedOn && !tools.workDone) logit += WEIGHTS.handedOn;
+  if (tools.toolFailed) logit += WEIGHTS.toolFailed;
+  if (signOff?.kind === 'satisfied') {
+    const politeOnly = signOff.ritual && stalled ? WEIGHTS.ritualAfterStall : 1;
+    logit += WEIGHTS.satisfiedSignOff * signOff.turn.weight * politeOnly;
+  }
   if (signOff?.kind === 'unsatisfied') logit += WEIGHTS.unsatisfiedSignOff * signOff.turn.weight;
-  if (signOff?.kind === 'deferred' && (lastAgentState?.kind !== 'done' || context.bookingFailed)) {
+  if (signOff?.kind === 'deferred' && (lastAgentState?.kind !== 'done' || bookingFailed)) {
     logit += WEIGHTS.deferredAfterFailure * signOff.turn.weight;
   }
   if (unansweredQuestion) logit += WEIGHTS.unansweredQuestion;
   if (repeatedAgentTurn) logit += WEIGHTS.repeatedAgentTurn;
-  if (lastAgentState?.kind !== 'done' && signOff?.kind !== 'satisfied' && !signals.answered) {
+  if (awaitingCaller) logit += WEIGHTS.awaitingCaller;
+  if (lastAgentState?.kind !== 'done' && signOff?.kind !== 'satisfied' && !signals.answered && !bookingMade) {
     logit += WEIGHTS.noClosure;
   }
   logit += WEIGHTS.frustration * context.frustration;
@@ -342,23 +818,40 @@ export function resolutionFinding(reading: ConversationReading, context: Resolut
     signOff?.turn.index,
     unansweredQuestion?.index,
     repeatedAgentTurn?.index,
+    awaitingCaller?.index,
   ].filter((index): index is number => index !== undefined);
   const parts: string[] = [];
-  if (context.bookingFailed) parts.push('the booking did not go through');
-  if (lastAgentState && !(lastAgentState.kind === 'done' && context.bookingFailed)) {
+  // The most particular account of the booking first: a call still pending says more than "did not go through".
+  if (tools.bookingPending)
+    parts.push(
+      `the booking was never confirmed (${callName(tools.bookingPending)} still ${tools.bookingPending.status})`,
+    );
+  else if (context.bookingFailed) parts.push('the booking did not go through');
+  else if (unbackedByWork) parts.push('the agent confirmed a booking that no booking tool call made');
+  else if (bookingMade && choice === 'resolved')
+    parts.push(`the booking went through (${callName(bookingMade)} succeeded)`);
+  if (lastAgentState && !(lastAgentState.kind === 'done' && bookingFailed)) {
+    const where = citeTurn(lastAgentState.turn, lastAgentState.said);
     parts.push(
       lastAgentState.kind === 'done'
-        ? `the agent completed the request in ${citeTurn(lastAgentState.turn, lastAgentState.said)}`
+        ? `the agent completed the request in ${where}`
         : lastAgentState.kind === 'deferred'
-          ? `the agent left it for later in ${citeTurn(lastAgentState.turn, lastAgentState.said)}`
-          : `the agent could not help in ${citeTurn(lastAgentState.turn, lastAgentState.said)}`,
+          ? `the agent left it for later in ${where}`
+          : lastAgentState.kind === 'notYet'
+            ? `the agent said it was not done yet in ${where}`
+            : `the agent could not help in ${where}`,
     );
   } else if (signals.answered) {
     parts.push(`the agent answered the caller's question in ${citeTurn(signals.answered)}`);
   }
+  if (tools.toolFailed && choice === 'unresolved')
+    parts.push(`${callName(tools.toolFailed)} ${tools.toolFailed.status}`);
+  if (tools.handedOn && !tools.workDone && choice === 'unresolved')
+    parts.push(`only ${callName(tools.handedOn)} was done`);
   if (signOff) parts.push(`the caller signed off in ${citeTurn(signOff.turn, signOff.said)}`);
   if (unansweredQuestion) parts.push(`the caller's last question in ${citeTurn(unansweredQuestion)} went unanswered`);
   if (repeatedAgentTurn) parts.push(`the agent repeated itself in ${citeTurn(repeatedAgentTurn)}`);
+  if (awaitingCaller) parts.push(`the agent's last question in ${citeTurn(awaitingCaller)} was never answered`);
   // A reason always says what decided it; without any particular sign, that is the absence of one.
   const because =
     parts.length > 0
@@ -367,11 +860,20 @@ export function resolutionFinding(reading: ConversationReading, context: Resolut
         ? ': nothing points to an unmet request (no failure, no refusal, no unanswered question, no unhappy goodbye)'
         : ': nothing shows the request was dealt with (no finished task, no concrete answer, no satisfied goodbye)';
   const label = choice === 'resolved' ? 'Resolved' : 'Unresolved';
+  // A booking call that reported no status may well have gone through: only a person can tell what the caller got.
+  const unknowable = tools.bookingUnknown !== null && choice === 'resolved';
   return {
-    verdict: Math.abs(unresolved - 0.5) < UNCERTAIN_MARGIN ? 'uncertain' : choice === 'resolved' ? 'pass' : 'fail',
+    verdict:
+      unknowable || Math.abs(unresolved - 0.5) < UNCERTAIN_MARGIN
+        ? 'uncertain'
+        : choice === 'resolved'
+          ? 'pass'
+          : 'fail',
     score: unresolved,
     choice,
-    reason: `${label}${because}.`,
+    reason: unknowable
+      ? `${label}${because}, but ${callName(tools.bookingUnknown as ConversationEvent)} reported no status.`
+      : `${label}${because}.`,
     evidence_turns: [...new Set(evidence)].sort((a, b) => a - b),
   };
 }
