@@ -1,44 +1,186 @@
 /**
  * Whether the conversation was a real customer inquiry, or a sales pitch, survey, robocall, test or
  * wrong number. Each kind of sign has a strength; signs combine as independent evidence.
+ *
+ * What makes a caller no customer, in general: they offer something to the business instead of asking for its
+ * service (first-person offers to "businesses like yours", asking for whoever handles a business function or for
+ * a decision maker's contact, offering to send a brochure); they speak for another organisation calling out (a
+ * survey, a campaign, a charity, a supplier chasing an invoice); the message is recorded ("press one", "to be
+ * removed from our list"); they meant to reach someone else and never go on to a need of their own; or the agent
+ * recognises any of these (declining vendor offers, asking whether anyone is on the line, doubting that the caller
+ * is serious). A caller who turns to a need of their own cancels the signs before it.
  */
 import { anyCueMatches, anyOf, type Cue, cue, firstAffirmed, gap, matchCue, optional } from './cue.js';
 import { citeTurn, type Finding, uniqueSorted } from './finding.js';
+import type { ReadSentence } from './read-sentence.js';
 import type { ConversationReading, ReadTurn } from './reading.js';
 
 interface Sign {
-  kind: 'wrong number' | 'sales pitch' | 'robocall or survey' | 'test message' | 'prank';
+  kind:
+    | 'wrong number'
+    | 'sales pitch'
+    | 'vendor call'
+    | 'fundraising or campaign call'
+    | 'robocall or survey'
+    | 'test message'
+    | 'prank';
   strength: number;
   cues: readonly Cue[];
   /** Who may show the sign: the caller pitching, or the agent recognising it. */
   speaker: 'user' | 'agent';
+  /**
+   * A doubt about who is calling (a wrong number, the agent asking whether anyone is there or whether the caller
+   * is serious), which a caller asking for something afterwards answers: they are a customer after all.
+   */
+  answeredByNeed?: boolean;
+  /** "We don't need anything": a caller saying so counts only before they have asked for anything. */
+  onlyBeforeNeed?: boolean;
 }
 
+/** Kinds of businesses a salesperson says they call on or serve; kept narrow where a customer may say it too. */
 const BUSINESSES = anyOf(
   'businesses',
-  'business owners',
   'companies',
   'practices',
   'offices',
-  'dental offices',
   'dealerships',
   'restaurants',
   'clinics',
   'firms',
   'shops',
   'brands',
-  'home service companies',
-  'service companies',
   'owners',
   'brokerages',
   'agencies',
   'contractors',
 );
+/**
+ * The clients a seller names in their own offer ("we place trainers with gyms", "we supply a lot of the places
+ * around here", "guys like you"): only after a seller's verb, where a customer calling around would not use them.
+ */
+const CLIENT_BUSINESSES = anyOf(
+  BUSINESSES,
+  '(?:gym|studio|salon|spa|cafe|bar|hotel|store|retailer|merchant|dentist|doctor|chiropractor|vet|veterinarian|lawyer|attorney|accountant|realtor|plumber|electrician|roofer|landscaper|mover|mechanic|garage|place|nonprofit)s',
+  'bakeries',
+  'pharmacies',
+  '[^ ]+ like (?:you|yours)',
+);
+/** What a seller does for client businesses, in the forms a pitch uses ("we help", "our app helps", "helping"). */
+const SELLER_VERBS = anyOf(
+  'help(?:s|ed|ing)?',
+  'offer(?:s|ing)?',
+  'provid(?:es?|ing)',
+  'suppl(?:y|ies|ying)',
+  'serv(?:es?|ing)',
+  '(?:work(?:s|ing|ed)?|partner(?:s|ing)?) with',
+  'speciali[sz]es? in',
+  'plac(?:es?|ing)',
+  'connect(?:s|ing)?',
+  'featur(?:es?|ing)',
+  'promotes?',
+  'sell(?:s|ing)? to',
+  'takes? over',
+  'caters? to',
+  'giving',
+);
+/** Words between "we" and a seller's verb: "we can help", "we've already helped", "we're currently offering". */
+const SELLER_AUXILIARIES = `(?:${anyOf('can', 'could', 'will', 'would', 'are', 'have', 'been', 'also', 'already', 'currently', 'mostly', 'really', 'love to', 'do')} )*`;
+/** Functions of a business that an outside seller wants its buyer for ("whoever does the books"). */
+const BUSINESS_FUNCTIONS = anyOf(
+  'marketing',
+  'advertising',
+  'payroll',
+  '(?:payment processing|payments)',
+  '(?:utility bills|utilities)',
+  'it',
+  'website',
+  'seo',
+  '(?:purchasing|buying|ordering|procurement)',
+  '(?:hiring|recruiting|staffing|hr|human resources)',
+  'merchant services',
+  '(?:books|bookkeeping|accounts payable)',
+  '(?:equipment|supplies|vendors|suppliers)',
+  '(?:energy|electricity|phones|telecom)',
+  '(?:software|technology|tech)',
+  'social media',
+  '(?:partnerships|sponsorships|donations)',
+);
+/** Who, by role, decides on buying: the people a seller asks for or wants the contact of. */
+const DECIDERS = anyOf(
+  'owners?',
+  'gm',
+  'founders?',
+  'ceo',
+  'hr',
+  'buyer',
+  'decision(?: - |-| )maker',
+  '(?:office|practice|general|purchasing|marketing|it|operations) manager',
+);
+const CONTACT_DETAILS = anyOf(
+  'name',
+  'email',
+  'e(?: - |-| )mail',
+  'email address',
+  'contact',
+  'contact details',
+  'contact info',
+  'direct line',
+  'direct number',
+  'cell',
+  'mobile',
+  'whatsapp',
+  'linkedin',
+);
+/** Nouns naming a place of business, for the agent telling a caller which other one they meant. */
+const ORGANISATIONS = anyOf(
+  'office',
+  'department',
+  'clinic',
+  'hospital',
+  'pharmacy',
+  'restaurant',
+  'store',
+  'shop',
+  'company',
+  'bank',
+  'school',
+  'agency',
+  'business',
+  'practice',
+  'firm',
+  'center',
+  'centre',
+  'branch',
+  'dealership',
+  'salon',
+  'library',
+  'court',
+  'airline',
+  'provider',
+);
+/** Words that cannot be the name in "it's Phil from ...": "it's leaking from", "it's the one with". */
+const NOT_A_NAME = `(?!(?:the|an?|this|that|my|your|our|his|her|their|me|not|just|still|all|also|only|so|too|very|far|in|on|up|out|off|over|fine|okay|free|open|closed|ready|done|[a-z]+(?:ing|ed|ly))(?: |$))`;
+const INTRO_STRENGTH = 0.2;
+/**
+ * Words that may come before what follows, as a loop rather than an optional group ("the", "a", "currently"): V8
+ * copies the code of what follows an optional group for each way through it, and the cues' compiled code, which
+ * the scorer keeps in the processor's caches beside every other check's, came to several megabytes. A repeated
+ * function word ("the the") changes no reading.
+ */
+function maybe(phrase: string): string {
+  return `(?:${phrase} )*`;
+}
+
+/** `first`, then `next` in the following token: for cues whose first part is itself a pattern with a gap. */
+function followedBy(first: string, next: string): string {
+  return `${first} ${next}`;
+}
+const NUMBER = `(?:\\d[\\d,.]*|${anyOf('two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', '[a-z]+teen', '[a-z]+ty(?: [a-z]+)?', 'a hundred', 'a dozen')})`;
+
 const MARKETING_TOPICS = anyOf(
   'seo',
   'search engine',
-  'google business',
-  'google listing',
+  'google (?:business|listing)',
   'business listing',
   'google maps',
   'first page of google',
@@ -46,37 +188,28 @@ const MARKETING_TOPICS = anyOf(
   'digital marketing',
   'marketing agency',
   'lead generation',
-  'buyer leads',
-  'qualified leads',
+  '(?:buyer|qualified) leads',
   'booked jobs',
-  'merchant services',
-  'merchant solutions',
+  'merchant (?:services|solutions)',
   'credit card processing',
   'payment processing',
   'processing fees',
-  'payroll costs',
-  'payroll services',
+  'payroll (?:costs|services)',
   'energy rates',
   'electricity rate',
-  'fixed electricity rate',
   'business loan',
   'business funding',
   'extended warranty',
-  'free audit',
-  'free trial',
-  'free demo',
+  'business opportunit(?:y|ies)',
   'special promotion',
   'limited time offer',
-  'business directory',
-  'local directory',
+  '(?:business|local) directory',
   'directory listing',
   'free listing',
   'contractor pricing',
   'wholesale pricing',
-  'recruiter',
-  'recruiting',
-  'staffing agency',
-  'staffing needs',
+  'recruit(?:er|ing)',
+  'staffing (?:agency|needs)',
   'placement',
   'locum',
 
@@ -86,8 +219,16 @@ const MARKETING_TOPICS = anyOf(
   'solar panels',
   'tax credit',
   'review requests',
-  'more reviews',
-  'five star reviews',
+  '(?:more|five star) reviews',
+  // A business's own utilities and costs, as a broker names them: "business electricity rates".
+  `${anyOf('business', 'commercial')} ${anyOf('electricity', 'energy', 'gas', 'utility', 'utilities', 'phone', 'internet')} ${anyOf('rates', 'rate', 'costs', 'contract', 'contracts', 'supplier', 'bills')}`,
+  // What a seller's pitch measures itself by.
+  'roi',
+  'return on investment',
+  // A charity's ask.
+  'good cause',
+  'sponsorships?',
+  'fundrais(?:er|ing)',
 );
 
 const SIGNS: readonly Sign[] = [
@@ -95,21 +236,67 @@ const SIGNS: readonly Sign[] = [
     kind: 'wrong number',
     strength: 0.75,
     speaker: 'user',
+    answeredByNeed: true,
     cues: [
       cue(
-        `wrong ${anyOf('number', 'place', 'company', 'office', 'airline', 'business', 'department', 'line', 'restaurant', 'store', 'clinic', 'provider', 'one', 'person')}`,
+        `wrong ${anyOf('number', 'place', 'company', 'office', 'airline', 'business', 'department', 'line', 'restaurant', 'store', 'clinic', 'provider', 'one', 'person', 'digits', 'digit')}`,
         { negatable: false },
       ),
-      cue(`${anyOf('dialed', 'called', 'rang', 'got', 'have', 'reached', 'dialled', 'hit')} the wrong`, {
+      // Reaching the wrong one by one's own act: "I pushed the wrong one", "I must have tapped the wrong contact".
+      cue(
+        `${anyOf('dialed', 'called', 'rang', 'got', 'have', 'reached', 'dialled', 'hit', 'pushed', 'pressed', 'tapped', 'clicked', 'picked', 'typed', 'texted', 'messaged', 'opened')} the wrong ${anyOf('number', 'one', 'line', 'place', 'digits', 'contact', 'person', 'office', 'company', 'business', 'tab', 'window', 'chat', 'site', 'page', 'link', 'app', 'store', 'restaurant', 'clinic')}`,
+        { negatable: false },
+      ),
+      cue(`wrong ${anyOf('site', 'website', 'page', 'chat', 'link', 'app', 'tab', 'window', 'chat window')}`, {
         negatable: false,
       }),
-      cue(`wrong ${anyOf('site', 'website', 'page', 'chat', 'link', 'app')}`, { negatable: false }),
+      // Calling by mistake, said of the call itself ("I rang you by accident", "I didn't mean to call"): a
+      // notebook "deleted by accident" is a customer's problem, not a misdial.
       cue(
-        `${anyOf('did not mean to', 'meant to call someone else', 'by mistake', 'by accident', 'butt dial', 'butt dialed', 'pocket dial', 'pocket dialed', 'accidentally called', 'accidentally dialed')}`,
+        `${anyOf('meant to', 'i meant to')} ${anyOf('call', 'text', 'ring', 'dial', 'message', 'phone', 'reach')} ${maybe(anyOf('my', 'our'))}${anyOf('brother', 'sister', 'mom', 'mum', 'mother', 'dad', 'father', 'wife', 'husband', 'son', 'daughter', 'grandson', 'granddaughter', 'grandma', 'grandpa', 'aunt', 'uncle', 'cousin', 'friend', 'boyfriend', 'girlfriend', 'boss', 'neighbor', 'neighbour', 'someone else', 'somebody else', 'a friend')}`,
         { negatable: false },
       ),
       cue(
-        `${anyOf('mixed up', 'mixed', 'confused', 'switched')} ${optional(anyOf('the', 'my', 'up the', 'up my'))}${anyOf('numbers', 'number', 'offices', 'contacts')}|${anyOf('numbers', 'number')} ${anyOf('mixed up', 'confused', 'wrong')}`,
+        `${anyOf('did not mean to', 'meant to call someone else', 'never meant to')} ${anyOf('call', 'dial', 'ring', 'phone', 'text', 'message', 'press', 'hit', 'do that', 'call you', 'call this number', 'call here')}`,
+        { negatable: false },
+      ),
+      cue(
+        `${anyOf('called', 'dialed', 'dialled', 'rang', 'phoned', 'texted', 'messaged', 'call', 'dial')} ${gap(3)}${anyOf('by mistake', 'by accident', 'accidentally')}|${anyOf('accidentally', 'mistakenly')} ${maybe(anyOf('have', 'just'))}${anyOf('called', 'dialed', 'dialled', 'rang', 'phoned', 'texted', 'messaged', 'hit call', 'pressed call')}|${anyOf('butt dial', 'butt dialed', 'butt dialled', 'pocket dial', 'pocket dialed', 'pocket dialled')}`,
+        { negatable: false },
+      ),
+      cue(
+        `${anyOf('hit', 'pressed', 'pushed', 'tapped', 'clicked', 'dialed', 'dialled', 'picked', 'selected')} ${gap(2)}instead of`,
+        { negatable: false },
+      ),
+      cue(
+        `${anyOf('mixed up', 'mixed', 'confused', 'switched')} ${maybe(anyOf('the', 'my', 'up the', 'up my'))}${anyOf('numbers', 'number', 'offices', 'contacts')}|${followedBy('i(?: [^ ]+){0,4}', `${anyOf('numbers', 'number', 'digits')} ${anyOf('mixed up', 'confused', 'wrong', 'backwards')}`)}`,
+        { negatable: false },
+      ),
+    ],
+  },
+  {
+    // Someone else had the phone: a child, a pet, a pocket ("she grabbed my phone", "my dog stepped on my phone").
+    kind: 'wrong number',
+    strength: 0.6,
+    speaker: 'user',
+    answeredByNeed: true,
+    cues: [
+      cue(
+        `${anyOf('grabbed', 'snatched', 'took', 'got hold of', 'got ahold of', 'was playing with', 'were playing with', 'playing with', 'sat on', 'stepped on')} my ${anyOf('phone', 'cell', 'cellphone', 'mobile', 'tablet', 'ipad')}`,
+        { negatable: false },
+      ),
+    ],
+  },
+  {
+    // "We don't need anything": a caller with no need, unless it closes a call in which they asked for something.
+    kind: 'wrong number',
+    strength: 0.45,
+    speaker: 'user',
+    answeredByNeed: true,
+    onlyBeforeNeed: true,
+    cues: [
+      cue(
+        `${anyOf('i', 'we')} ${anyOf('do not', 'did not', 'really do not')} ${anyOf('need', 'want')} anything(?! ${anyOf('else', 'more', 'further', 'other')}(?: |$))`,
         { negatable: false },
       ),
     ],
@@ -118,6 +305,7 @@ const SIGNS: readonly Sign[] = [
     kind: 'wrong number',
     strength: 0.75,
     speaker: 'agent',
+    answeredByNeed: true,
     cues: [
       cue(
         `${anyOf('have', 'dialed', 'reached', 'called', 'got')} the wrong ${anyOf('number', 'company', 'business', 'place', 'office')}`,
@@ -125,8 +313,9 @@ const SIGNS: readonly Sign[] = [
       cue(
         `${anyOf('different', 'another')} ${anyOf('provider', 'company', 'business', 'airline', 'restaurant', 'office')}`,
       ),
+      // "There's no Rudy here", "nobody by that name works here"; "no computer here, just me" is no missing person.
       cue(
-        `${anyOf('no', 'nobody named', 'no one named', 'no one by that name')} ${gap(1)}${anyOf('on our team', 'here', 'works here', 'who works here')}`,
+        `${anyOf('there is no', 'there is nobody', 'there is no one', 'we have no', 'sorry , no', 'sorry no', 'nobody named', 'no one named', 'no one by that name', 'nobody by that name')} ${gap(1)}${anyOf('on our team', 'here', 'works here', 'who works here', 'working here', 'at this number', 'at this office')}`,
       ),
       // The agent telling the caller where they meant to go: "you may be looking for a restaurant".
       cue(
@@ -134,15 +323,51 @@ const SIGNS: readonly Sign[] = [
         { negatable: false },
       ),
       cue(`wrong ${anyOf('site', 'website', 'page', 'chat', 'number')}`, { negatable: false }),
+      // The agent naming the call itself a mistake: "this call may have been made by accident", "a pocket dial".
+      cue(
+        `call ${gap(3)}${anyOf('made', 'placed', 'dialed', 'dialled')} ${anyOf('by accident', 'by mistake', 'accidentally')}|${anyOf('called', 'dialed', 'dialled', 'rang')} ${gap(2)}${anyOf('by accident', 'by mistake', 'accidentally')}|${anyOf('pocket', 'butt', 'accidental')} ${anyOf('dial', 'call', 'dialed')}`,
+        { negatable: false },
+      ),
     ],
   },
   {
     kind: 'wrong number',
     strength: 0.45,
     speaker: 'agent',
+    answeredByNeed: true,
     cues: [
       cue(
         `${anyOf('we do not have', 'there is no', 'there is nobody', 'there is no one', 'we have no')} ${gap(3)}${anyOf('here', 'on our team', 'at this office', 'at this number', 'working here', 'by that name')}`,
+        { negatable: false },
+      ),
+      // The agent naming the other place the caller meant: "it sounds like you're looking for the County Clerk's office".
+      cue(
+        followedBy(
+          `${anyOf('sounds like', 'seems like', 'looks like', 'i think', 'perhaps', 'maybe')} you ${maybe(anyOf('are', 'were', 'might be', 'may be'))}${anyOf('looking for', 'trying to reach', 'trying to call', 'meaning to call', 'thinking of', 'after', 'wanted', 'meant', 'need', 'want')} ${anyOf('the', 'a', 'an')}${`(?: [^ ]+){0,3}`}`,
+          ORGANISATIONS,
+        ),
+        { negatable: false },
+      ),
+      // The agent asking whom the caller meant to reach: "were you trying to reach someone in particular?"
+      cue(
+        `${anyOf('were you', 'are you', 'you were')} ${anyOf('trying to reach', 'looking for', 'meaning to call', 'trying to call', 'given')} ${anyOf('someone', 'somebody', 'a family member', 'a friend', 'a different', 'another', 'a specific person')}`,
+        { negatable: false },
+      ),
+    ],
+  },
+  {
+    // The agent setting what it is against what the caller asked for: "this is the public library, and we don't
+    // issue certificates", "this is the bank's assistant, not Tammy".
+    kind: 'wrong number',
+    strength: 0.35,
+    speaker: 'agent',
+    answeredByNeed: true,
+    cues: [
+      cue(
+        followedBy(
+          'this is(?: [^ ]+){1,6}',
+          `${anyOf(', not', 'not', ', and we do not', 'and we do not', ', so we do not', 'so we do not', ', we do not', 'we do not', ', and we are not', 'we are not')} [^ ]+`,
+        ),
         { negatable: false },
       ),
     ],
@@ -151,6 +376,7 @@ const SIGNS: readonly Sign[] = [
     kind: 'wrong number',
     strength: 0.3,
     speaker: 'user',
+    answeredByNeed: true,
     cues: [cue(`${anyOf('sorry to bother you', 'sorry for bothering you', 'sorry to have bothered you')}`)],
   },
   {
@@ -162,30 +388,64 @@ const SIGNS: readonly Sign[] = [
         `${anyOf('business owner', 'owner or manager', 'decision maker', 'decision-maker', 'owner available', 'the owner available')}`,
       ),
       cue(
-        `${anyOf('whoever', 'who', 'person who', 'one who', 'best person to talk to about')} ${optional(anyOf('handles', 'does', 'manages', 'runs', 'is in charge of', 'takes care of', 'looks after'))}${optional(anyOf('your', 'the'))}${anyOf('marketing', 'advertising', 'payroll', 'payment processing', 'payments', 'utility bills', 'utilities', 'it', 'website', 'seo', 'purchasing', 'buying', 'ordering', 'hiring', 'recruiting', 'merchant services')}`,
+        `${anyOf('whoever', 'who', 'person who', 'one who', 'best person to talk to about')} ${maybe(anyOf("'s", 'is'))}(?:(?:(?:is )?(?:in charge of|responsible for)|handles|does|manages|runs|takes care of|looks after|deals with|oversees|approves|decides on) )?${maybe(anyOf('your', 'the'))}${BUSINESS_FUNCTIONS}`,
+      ),
+      // The one who pays the business's own bills: "whoever pays the bills", "who signs off on invoices".
+      cue(
+        `${anyOf('whoever', 'who', 'person who', 'someone who', 'somebody who', 'one who')} ${anyOf('pays', 'signs off on', 'approves', 'settles', 'handles')} ${maybe(anyOf('your', 'the'))}${anyOf('bills', 'invoices', 'vendors', 'suppliers', 'accounts payable')}`,
+      ),
+      cue(
+        `(?:who|whoever|person who|someone who) (?:makes|is making|would make|handles) (?:the |your )?(?:[^ ]+ )?(?:purchasing |buying )?decisions|decisions(?<=makes (?:the )?(?:[^ ]+ )?decisions) (?:about|on|for|regarding) your|(?:are you|is this|am i speaking with|am i talking to) the (?:person|one) (?:who|that) (?:handles|makes|decides|is in charge|manages|deals with|looks after)`,
       ),
       cue(`${anyOf('reaching out to', 'calling', 'contacting', 'talking to', 'working with')} ${gap(2)}${BUSINESSES}`),
       cue(
         `${anyOf('open to a', 'interested in a', 'time for a')} ${gap(2)}${anyOf('demo', 'call', 'meeting', 'chat')}`,
       ),
+      cue(`we ${maybe(anyOf('can', 'could'))}get ${gap(3)}[^ ]+ like yours`),
+      // A seller's offer to client businesses, in any tense, by "we" or "our team": "we place trainers with gyms",
+      // "we supply a lot of the places around here", "we've helped similar brands", "our app connects salons".
       cue(
-        `we ${optional(anyOf('can', 'could'))}${anyOf('help', 'offer', 'provide', 'work with', 'partner with', 'specialize in', 'get', 'place', 'supply', 'serve')} ${gap(3)}${BUSINESSES}`,
+        followedBy(
+          `${anyOf('we', 'our (?:team|company|agency|firm|platform|app|software|service|product|network)')} ${SELLER_AUXILIARIES}${SELLER_VERBS}(?: [^ ]+){0,10}`,
+          CLIENT_BUSINESSES,
+        ),
       ),
       cue(
         `${anyOf('name of the owner', 'name of your owner', "the owner's name", 'your managing', 'the decision maker', 'talk about hiring', 'chat about hiring')}`,
       ),
       cue(
-        `${anyOf('send', 'email', 'mail')} ${anyOf('you', 'them', 'him', 'her', 'over')} ${optional(anyOf('a', 'our', 'some'))}${anyOf('catalog', 'catalogue', 'brochure', 'information', 'info', 'price list', 'proposal')}`,
+        `${anyOf('send', 'email', 'mail')} ${anyOf('you', 'them', 'him', 'her', 'over')} ${maybe(anyOf('a', 'our', 'some'))}${anyOf('catalog', 'catalogue', 'brochure', 'information', 'info', 'price list', 'proposal')}`,
       ),
       cue(
-        `${anyOf('lower', 'reduce', 'cut', 'save you', 'save on')} ${optional(anyOf('your', 'the'))}${gap(2)}${anyOf('fees', 'rates', 'rate', 'costs', 'bill', 'bills')} ${anyOf('by', 'up to')}`,
+        `${anyOf('lower', 'reduce', 'cut', 'save you', 'save on')} ${maybe(anyOf('your', 'the'))}${gap(2)}${anyOf('fees', 'rates', 'rate', 'costs', 'bill', 'bills')} ${anyOf('by', 'up to')}`,
       ),
       cue(
-        `${anyOf('eligible for', 'qualify for')} ${optional(anyOf('a', 'an'))}${anyOf('lower', 'reduced', 'better', 'special')}`,
+        `${anyOf('eligible for', 'qualify for')} ${maybe(anyOf('a', 'an'))}${anyOf('lower', 'reduced', 'better', 'special')}`,
+      ),
+      // The call's purpose is an offer: "I'm calling to offer your restaurant a spot on our app".
+      cue(
+        `${anyOf('calling', 'reaching out', 'writing', 'contacting you', 'here')} to ${anyOf('offer', 'introduce', 'invite you', 'invite your', 'see if you would be interested', 'see if you are interested', 'see if you might be interested', 'pitch', 'present')}`,
       ),
       // A supplier's driver or rep: "a shipment of gloves for your office, is someone there to sign?"
       cue(
         `${anyOf('shipment', 'delivery', 'order')} ${gap(3)}for your ${anyOf('office', 'clinic', 'practice', 'store', 'restaurant', 'shop', 'building')}|${anyOf('someone there to sign', 'someone to sign for', 'anyone there to sign')}`,
+      ),
+    ],
+  },
+  {
+    // Asking for a decision maker's contact: "can I get the owner's name", "your purchasing manager's WhatsApp",
+    // "the best email for the office manager". An upset customer asks for "the manager", not for these roles.
+    kind: 'sales pitch',
+    strength: 0.45,
+    speaker: 'user',
+    cues: [
+      cue(
+        `${DECIDERS} ${optional(`${anyOf('or', 'and')} [^ ]+`)}${maybe("'s")}${maybe(anyOf('direct', 'personal', 'best', 'email or'))}${CONTACT_DETAILS}`,
+      ),
+      cue(`${CONTACT_DETAILS} ${anyOf('for', 'of')} ${maybe(anyOf('the', 'your'))}${DECIDERS}`),
+      // A decision maker's time: "five minutes with the owner", "would the owner have ten minutes this week?"
+      cue(
+        `${anyOf('minute', 'minutes')} ${anyOf('with', 'of')} ${maybe(anyOf('the', 'your'))}${anyOf(DECIDERS, 'whoever', 'someone who', 'the person who')}|${DECIDERS} ${gap(2)}${anyOf('have', 'got', 'spare', 'free for', 'available for')} ${gap(2)}${anyOf('minute', 'minutes')}`,
       ),
     ],
   },
@@ -196,17 +456,175 @@ const SIGNS: readonly Sign[] = [
     cues: [
       cue(MARKETING_TOPICS),
       cue(
-        `${anyOf('calling', 'reaching out', 'writing', 'contacting you')} ${anyOf('on behalf of', 'from', 'with')}(?! ${anyOf('my', 'our', 'home', 'work', 'the hospital', 'the office')}(?: |$))`,
+        `${anyOf('updating', 'verifying', 'confirming', 'update', 'verify', 'confirm')} ${maybe(anyOf('our', 'your'))}${anyOf('directory', 'listing', 'business information', 'business details', 'records for your business', "business 's", "company 's", 'company name', 'business name', 'business address')}`,
       ),
+      // Having looked at the business from outside: "we noticed your reviews", "I noticed your site is outdated".
       cue(
-        `${anyOf('this is [^ ]+', 'i am', 'we are')} ${anyOf('from', 'with')}(?! ${anyOf('my', 'our', 'apartment', 'unit', 'room', 'you', 'the kids', 'family')}(?: |$))`,
+        `${anyOf('we noticed', 'our records show')}|${anyOf('noticed', 'pulled up', 'been looking at', 'went through', 'audited', 'analyzed', 'analysed')} ${maybe('that')}your ${maybe(anyOf('business', 'company', 'google', 'online', 'yelp', 'current'))}${maybe("'s")}${anyOf('website', 'site', 'listing', 'reviews', 'profile', 'page', 'rates', 'ads', 'rankings', 'ranking', 'checkout', 'menu', 'social media', 'instagram', 'store')}`,
       ),
-      cue(
-        `${anyOf('updating', 'verifying', 'confirming')} ${optional(anyOf('our', 'your'))}${anyOf('directory', 'listing', 'business information', 'business details', 'records for your business')}`,
-      ),
-      cue(`${anyOf('we noticed', 'our records show')}`),
       cue(`we ${anyOf('offer', 'sell', 'provide', 'specialize in')}`),
       cue(`${anyOf('packages starting at', 'plans starting at', 'packages start at')}`),
+      // Peers of the business, counted the way a pitch counts them: "a lot of bakeries are overpaying", "we've
+      // done it with like 40 flower shops", "many accounting firms in Maple Ridge".
+      cue(
+        followedBy(
+          `${anyOf('a lot of', 'lots of', 'many', 'most', 'most of the', 'dozens of', 'hundreds of', 'thousands of', 'plenty of', 'so many', 'tons of', 'similar', 'like \\d+', 'over \\d+', '\\d\\d+')}(?: the| other)*(?: [^ ]+){0,2}`,
+          CLIENT_BUSINESSES,
+        ),
+      ),
+      // Something offered for nothing: "a free thirty-day trial", "I'll do a free comparison", "at no cost to the
+      // property", "we can get you a lower rate".
+      cue(
+        `${anyOf('free', 'complimentary', 'no(?: - |-| )cost')} ${gap(3)}${anyOf('trial', 'demo', 'audit', 'assessment', 'comparison', 'analysis', 'evaluation', 'upgrade', 'review of your')}|${anyOf('at no cost', 'free of charge', 'at no charge')} to ${anyOf('you', 'your', 'the')}|${followedBy(`${anyOf('get', 'give', 'offer', 'save', 'lock')} you(?: an?| into a)*`, `${anyOf('lower', 'better', 'cheaper', 'reduced', 'discounted', 'special', 'fixed')} ${anyOf('rate', 'price', 'deal', 'quote', 'plan')}`)}|${followedBy(`${anyOf('give', 'offer', 'extend')} ${anyOf('you', 'your business', 'your team')}(?: an?| our)*`, anyOf('free', 'complimentary', 'exclusive', 'discounted'))}`,
+      ),
+      // The business's kind named as one of many: "boutiques like yours", "guys like you".
+      cue(`like yours(?<=s like yours)|like you(?<=${anyOf('guys', 'folks', 'people', 'owners')} like you)`),
+      // A trade the caller practises for businesses in general: "I do content creation for small businesses".
+      cue(
+        `(?:businesses|business owners|companies)(?<=(?:^| )(?:i|we)(?: [^ ]+){0,5} (?:for|to|with) (?:(?:small|local|other|independent|area) )?(?:businesses|business owners|companies))`,
+      ),
+      // A first-person offer to the business itself: "we'd love to feature you", "we're saving guys like you".
+      cue(
+        `we ${maybe(anyOf('can', 'could', 'will', 'would', 'are going to', 'would love to', 'love to', 'want to', 'would like to'))}${anyOf('feature', 'promote', 'rank', 'showcase')} you|${anyOf('we are', 'we have been', 'we will be', 'we could be', 'we can')} saving ${gap(2)}you`,
+      ),
+      // Improvement quantified in percent, a pitch's measure: "cuts no-shows by like forty percent", "lift
+      // conversion 23% in 30 days".
+      cue(
+        `${followedBy(`(?:cut(?:s|ting)?|reduc(?:e|es|ing)|lower(?:s|ing)?|sav(?:e|es|ing)|boosts?|increases?|lifts?|grows?|improves?|beat|double|triple)(?: [^ ]+){0,4}(?: by)*(?: ${anyOf('up to', 'about', 'around', 'like', 'over', 'roughly', 'at least', 'nearly', 'almost', 'as much as')})* ${NUMBER}`, anyOf('percent', 'per cent', '%'))}|${followedBy(NUMBER, `${anyOf('percent', 'per cent', '%')} ${anyOf('jump', 'increase', 'boost', 'lift', 'rise', 'growth', 'fewer', 'drop', 'reduction', 'savings', 'faster')}`)}`,
+      ),
+      // Risk taken off the offer: "no credit card needed", "there's zero commitment", "no obligation".
+      cue(
+        `${anyOf('no obligation', 'no strings attached', 'zero commitment', 'zero obligation', 'zero risk', 'no credit card needed', 'no credit card required', 'no sign(?: - |-| )?up fee', 'no setup fee', 'no set(?: - |-| )up fee', 'no contract required', 'no long(?: - |-| )term contract', 'no(?: - |-| )brainer', 'money on the table', 'one spot left', 'limited spots')}`,
+        { negatable: false },
+      ),
+      // The business's own operations, as only an outsider selling to it talks of them: "your online presence",
+      // "your no-shows", "your bottom line".
+      cue(
+        followedBy(
+          `your(?: ${anyOf('business', 'company', 'practice', 'shop', 'store', 'salon', 'clinic', 'restaurant', 'brand', 'google', 'online')})*(?: 's)*`,
+          anyOf(
+            'ranking',
+            'rankings',
+            'search ranking',
+            'online presence',
+            'visibility',
+            'conversion',
+            'conversion rate',
+            'no(?: - |-| )shows',
+            'overhead',
+            'overheads',
+            'margins',
+            'revenue',
+            'bottom line',
+            'leads',
+            'foot traffic',
+            'ad spend',
+            'marketing budget',
+            'operating costs',
+            'card swipes',
+            'business name',
+          ),
+        ),
+      ),
+      // A supplier describing itself: "we are leading manufacturer of rubber soles", "we're a staffing agency".
+      cue(
+        `we are ${maybe(anyOf('a', 'an', 'the'))}${gap(3)}${anyOf('manufacturer', 'manufacturers', 'supplier', 'suppliers', 'distributor', 'distributors', 'wholesaler', 'wholesalers', 'factory', 'vendor', 'reseller', 'service provider', 'solutions provider')}`,
+      ),
+      // Offering to send promotional material: "can I send catalogue here?", "I'd like to send over a short
+      // overview", "an email I could send profiles to".
+      cue(
+        followedBy(
+          `${anyOf('i', 'we')}(?: [^ ]+){0,3}`,
+          `${anyOf('send', 'drop off', 'drop by', 'bring by', 'bring over', 'bring in', 'mail', 'ship', 'email', 'leave')} ${gap(3)}${anyOf('samples', 'sample', 'sample box', 'catalog', 'catalogue', 'catalogs', 'catalogues', 'brochure', 'brochures', 'proposal', 'overview', 'deck', 'profiles', 'resumes', 'cvs', 'media kit', 'rate card', 'price list', 'case study', 'case studies', 'calendly', 'one pager', 'info pack', 'presentation', 'portfolio', 'something over', 'some info over')}`,
+        ),
+      ),
+      // Proposing to work with the business as a partner, or offering it a deal: "we'd love to partner with you",
+      // "we would like to offer your venue a discount", "we could redesign it for a flat fee".
+      cue(
+        `${followedBy(`${anyOf('i', 'we')}(?: [^ ]+){0,3}`, `${anyOf('partner with', 'collaborate with', 'team up with', 'partnering with', 'collaborating with')} you`)}|${followedBy(`we(?: [^ ]+){0,3}`, `${anyOf('offer', 'give', 'extend')} ${anyOf('you', 'your [^ ]+', 'your business', 'businesses')} ${maybe(anyOf('a', 'an', 'our'))}${maybe(anyOf('special', 'exclusive', 'free', 'great'))}${anyOf('discount', 'deal', 'rate', 'promotion', 'trial', 'offer')}`)}|${followedBy(`${anyOf('i', 'we')}(?: [^ ]+){0,4}`, `${anyOf('redesign', 'rebuild', 'optimize', 'optimise', 'modernize', 'modernise', 'revamp', 'automate', 'streamline', 'outsource')} ${anyOf('it', 'that', 'your', 'all of')}`)}`,
+      ),
+      cue(
+        followedBy(
+          `${anyOf('i', 'we')}(?: ${anyOf('would', 'could', 'can', 'will')})* ${anyOf('love to', 'be happy to', 'be glad to', 'like to', 'want to', 'help')} ${anyOf('make', 'create', 'build', 'design', 'shoot', 'film', 'write', 'run', 'manage', 'grow', 'boost', 'improve', 'get')}(?: [^ ]+){0,3}`,
+          'for your',
+        ),
+      ),
+      // The salesperson's opener: "is this an okay time?"
+      cue(
+        `${anyOf('is this', 'is now')} ${maybe(anyOf('a', 'an'))}${anyOf('good', 'okay', 'ok', 'bad', 'convenient', 'alright', 'quick')} time`,
+      ),
+      // A caller introducing themselves by a sales role: "I'm a rep with Summit Web Design".
+      cue(
+        `${anyOf('a', 'an', 'the', 'your')} ${optional('[^ ]+')}${anyOf('rep', 'sales rep', 'sales representative', 'sales consultant', 'sales manager', 'sales director', 'account executive', 'account manager', 'business development manager', 'business development rep', 'recruiter', 'talent recruiter', 'recruiting consultant')} ${anyOf('with', 'from', 'at', 'for')}`,
+      ),
+    ],
+  },
+  {
+    // A caller naming the organisation they speak for: "calling on behalf of", "this is Dana with Crestline",
+    // "it's Phil from Clinicore Billing", "Derek here with BrightRank", "Jordan from FitStaff Solutions here". Many
+    // customers do so too (a school booking a trip, a supplier's driver booking his own truck), so it only
+    // corroborates other signs, and the wordings are one cue, counted once.
+    kind: 'sales pitch',
+    strength: INTRO_STRENGTH,
+    speaker: 'user',
+    cues: [
+      cue(
+        // The organisation named after the introduction, not the caller's own home, family or workplace.
+        `(?:${[
+          `${anyOf('calling', 'reaching out', 'writing', 'contacting you')} ${anyOf('on behalf of', 'from', 'with')}`,
+          `${anyOf('this is [^ ]+', 'i am', 'we are')} ${anyOf('from', 'with')}`,
+          `${anyOf('i work for', 'i work with', 'i work at', 'i represent', 'we represent')}`,
+          `${anyOf('it is', 'my name is')} ${NOT_A_NAME}[^ ]+ ${optional('[^ ]+')}${maybe(anyOf('calling', 'here'))}${anyOf('from', 'with')}`,
+          `here(?<!ing here) ${anyOf('from', 'with')}(?! the )`,
+        ].join(
+          '|',
+        )})(?! (?:my|our|the (?:kids|city|county|state|school|hospital|office|estate)|a|an|me|you|him|her|them|family|home|work|apartment|unit|room|myself)(?: |$)) [^ ]+|here(?<=^${maybe(anyOf('hi', 'hey', 'hello', 'hiya', 'morning', 'good morning', 'good afternoon'))}${maybe(',')}[^ ]+ from(?: [^ ]+){0,3} here)`,
+      ),
+    ],
+  },
+  {
+    // Asking about the business's own supplier and costs, the opening of a switching pitch: "who are you with at the
+    // moment?", "what are you paying on your card swipes?", "are you happy with your current provider?".
+    kind: 'sales pitch',
+    strength: 0.45,
+    speaker: 'user',
+    cues: [
+      cue(
+        `who ${anyOf('are you', 'is your business', 'is the business')} ${maybe(anyOf('currently', 'with'))}${anyOf('with', 'using', 'banking with')}(?: ${anyOf('at the moment', 'right now', 'currently', 'now', 'for')}|$| \\?| ,)|what ${anyOf('are you', 'is the business', 'is your business')} ${maybe('currently')}${anyOf('paying', 'spending')}`,
+      ),
+      cue(
+        `${followedBy(`your ${anyOf('current', 'existing', 'present')}(?: [^ ]+){0,2}`, anyOf('provider', 'supplier', 'vendor', 'processor', 'carrier', 'contract', 'setup', 'costs', 'agency'))}|${followedBy(`your ${anyOf('energy', 'electricity', 'gas', 'utility', 'utilities', 'phone system', 'telecom', 'payroll', 'merchant', 'card processing', 'payment processing')}`, anyOf('contract', 'supplier', 'provider', 'costs', 'processor', 'fees', 'bills'))}`,
+      ),
+    ],
+  },
+  {
+    // A supplier, real or not, chasing payment: "an outstanding invoice on your account", "your balance is now sixty
+    // days past due".
+    kind: 'vendor call',
+    strength: 0.6,
+    speaker: 'user',
+    cues: [
+      cue(
+        `${anyOf('outstanding', 'overdue', 'unpaid', 'past due')} ${anyOf('invoice', 'invoices', 'balance', 'bill', 'payment', 'amount')} ${anyOf('on', 'for', 'from', 'with')} your|${followedBy(`your(?: [^ ]+)? ${anyOf('invoice', 'balance', 'account', 'bill')}(?: [^ ]+){0,4}`, anyOf('past due', 'overdue', 'outstanding', 'unpaid', 'in arrears'))}`,
+        { negatable: false },
+      ),
+    ],
+  },
+  {
+    // A charity or a campaign asking businesses for support: "every year we ask local businesses to help sponsor".
+    kind: 'fundraising or campaign call',
+    strength: 0.6,
+    speaker: 'user',
+    cues: [
+      cue(
+        `${anyOf('ask', 'asking', 'invite', 'inviting', 'encourage', 'encouraging')} ${maybe('all')}${anyOf('local', 'area', 'community', 'neighborhood', 'neighbourhood')} ${gap(1)}${BUSINESSES} to`,
+      ),
+      // A campaign's ask: "can we count on your vote", "I'd be honored to have your support".
+      cue(
+        `${anyOf('count on', 'earn', 'honored to have', 'honoured to have')} your ${anyOf('vote', 'votes', 'support')}(?! ${anyOf('team', 'staff', 'line', 'agent', 'agents', 'department')}(?: |$))|${anyOf('ask for', 'asking for', 'appreciate')} your ${anyOf('vote', 'votes')}`,
+      ),
+      // The disclaimer political messages carry: "paid for by Carr for Senate".
+      cue(`paid for by ${gap(3)}${anyOf('for', 'committee', 'campaign', 'pac', 'friends of')}`, { negatable: false }),
     ],
   },
   {
@@ -214,15 +632,71 @@ const SIGNS: readonly Sign[] = [
     strength: 0.6,
     speaker: 'user',
     cues: [
-      cue(`press ${anyOf('one', '1', 'two', '2', 'nine', '9', 'zero', '0')} ${optional('now')}to`),
+      cue(
+        `press ${anyOf('one', '1', 'two', '2', 'three', '3', 'four', '4', 'five', '5', 'six', '6', 'seven', '7', 'eight', '8', 'nine', '9', 'zero', '0', 'star', 'pound')} ${anyOf('now', 'to', 'now to')}`,
+      ),
       cue(
         `${anyOf('courtesy call', 'important message about', 'important message regarding', 'final notice', 'loan forgiveness')}`,
       ),
       cue(
-        `${anyOf('conducting', 'doing', 'running')} ${optional(anyOf('a', 'an'))}${optional(anyOf('short', 'quick', 'brief'))}${anyOf('survey', 'poll', 'research study')}`,
+        `${anyOf('conducting', 'running')} ${gap(3)}${anyOf('survey', 'poll', 'research', 'study', 'questionnaire', 'interviews')}|doing ${maybe(anyOf('a', 'an'))}${maybe(anyOf('short', 'quick', 'brief'))}${anyOf('survey', 'poll', 'research study')}`,
       ),
       cue(`${anyOf('you may qualify', 'you have been selected', 'you have been pre-approved', 'you qualify')}`),
-      cue(`${anyOf('a', 'this is a')} ${anyOf('short', 'quick', 'brief')} ${anyOf('survey', 'poll', 'questionnaire')}`),
+      // The business as the lucky recipient: "your business has been pre-approved", "your practice was selected".
+      cue(
+        `${anyOf('you', 'your business', 'your company', 'your practice', 'your shop', 'your store', 'your restaurant', 'your clinic', 'your office', 'your salon', 'your firm')} ${anyOf('have been', 'has been', 'was', 'were', 'are', 'is')} ${maybe(anyOf('now', 'already', 'officially'))}${anyOf('pre(?: - |-| )approved', 'preapproved', 'pre(?: - |-| )qualified', 'prequalified', 'selected', 'chosen', 'nominated', 'shortlisted')}`,
+        { negatable: false },
+      ),
+      cue(
+        `${anyOf('a', 'this is a')} ${anyOf('short', 'quick', 'brief', 'few minute', 'two minute', 'two - minute', 'three minute')} ${gap(3)}${anyOf('survey', 'poll', 'questionnaire')}`,
+      ),
+      cue(
+        `^${maybe(anyOf('a', 'one'))}${anyOf('short', 'quick', 'brief')} ${anyOf('survey', 'poll', 'question for our survey')}|how likely ${anyOf('is', 'are', 'would')} ${anyOf('your business', 'your company', 'you', 'your practice')} ${maybe('be')}to ${anyOf('switch', 'recommend', 'change', 'consider', 'use', 'invest')}`,
+      ),
+      // What recorded messages say of themselves and of the list they call from.
+      cue(
+        `${anyOf('this is an', 'this is a')} ${maybe(anyOf('automated', 'recorded', 'pre(?: - |-| )recorded', 'prerecorded'))}${anyOf('automated', 'recorded', 'pre(?: - |-| )recorded', 'prerecorded')} ${anyOf('message', 'call', 'reminder', 'notice')}|${anyOf('removed', 'remove you', 'remove your number', 'taken off', 'take you off', 'take your number off')} ${anyOf('from', 'off')} our ${maybe(anyOf('calling', 'call', 'mailing', 'contact'))}list|${anyOf('stay on the line', 'please hold')} ${anyOf('to speak', 'for the next available', 'for an agent', 'for a representative', 'to be connected')}`,
+        { negatable: false },
+      ),
+      // A message speaking of itself: "this call is from Medicare benefits services", "this message is for the owner".
+      cue(
+        `${anyOf('this call is', 'this message is', 'this is a call', 'this is a message', 'this is an important call')} ${anyOf('from', 'for the owner', 'for the business owner', 'to inform you', 'intended for')}`,
+        { negatable: false },
+      ),
+      // A threat to the business's standing: "your listing will be suspended today if not verified".
+      cue(
+        followedBy(
+          `your(?: [^ ]+){0,2} ${anyOf('listing', 'account', 'profile', 'page', 'website', 'domain', 'service', 'number', 'line')} ${anyOf('will', 'may', 'could', 'is going to', 'is about to')} be(?: [^ ]+)?`,
+          anyOf(
+            'suspended',
+            'suspend',
+            'closed',
+            'deactivated',
+            'removed',
+            'deleted',
+            'disconnected',
+            'cancelled',
+            'canceled',
+            'marked',
+            'terminated',
+            'shut down',
+            'flagged',
+          ),
+        ),
+        { negatable: false },
+      ),
+    ],
+  },
+  {
+    // "We've been trying to reach you": a robocall's opening, though a customer may say it too.
+    kind: 'robocall or survey',
+    strength: 0.45,
+    speaker: 'user',
+    cues: [
+      cue(
+        `${anyOf('we have been', 'we are', 'we were')} trying to ${anyOf('reach', 'contact', 'get hold of', 'get in touch with')} you ${anyOf('concerning', 'regarding', 'about your', 'in regards to')}`,
+        { negatable: false },
+      ),
     ],
   },
   {
@@ -232,8 +706,42 @@ const SIGNS: readonly Sign[] = [
     cues: [
       // "Not a recording" is the agent answering a caller, not recognising a robocall.
       cue(`${anyOf('recorded message', 'a recording', 'an automated message', 'a robocall', 'an automated call')}`),
+    ],
+  },
+  {
+    // The agent recognising an offer: "I can't take marketing or vendor proposals", "I can't sign the clinic up
+    // for trials", "I'm not able to buy advertising", "vendor billing calls aren't transferred".
+    kind: 'sales pitch',
+    strength: 0.6,
+    speaker: 'agent',
+    cues: [
       cue(
         `${anyOf('sales', 'vendor', 'marketing', 'solar', 'partnership', 'advertising')} ${anyOf('meetings', 'inquiries', 'enquiries', 'proposals', 'pitches', 'demos', 'offers')}|${anyOf('solicitations', 'solicitation', 'sales calls', 'vendor calls', 'vendor solicitations', 'vendor meetings', 'vendors', 'surveys', 'marketing services', 'marketing calls', 'supply orders', 'polls')}`,
+        { negatable: false },
+      ),
+      cue(
+        `${anyOf('vendor', 'vendors', 'supplier', 'sales', 'partnership', 'staffing', 'staffing agency', 'recruiting', 'recruitment', 'sponsorship', 'survey', 'fundraising', 'telemarketing', 'solicitation', 'product')} ${gap(1)}${anyOf('calls', 'offers', 'proposals', 'pitches', 'assessments', 'commitments', 'solicitations')}|${anyOf('staffing', 'staffing agency', 'recruiting', 'recruitment', 'telemarketing', 'lead generation')} services|lead ${anyOf('offers', 'generation offers')}`,
+        { negatable: false },
+      ),
+      cue(
+        followedBy(
+          `${anyOf('not', 'cannot', 'unable to', 'never')}(?: [^ ]+){0,3} ${anyOf('buy', 'purchase', 'agree to', 'commit to', 'make', `sign ${anyOf('the', 'our')} [^ ]+ up for`, 'sign us up for', 'take part in', 'participate in', 'take on', 'answer', 'set up', 'enter into')}(?: ${anyOf('any', 'the', 'a', 'an')})*`,
+          anyOf(
+            'advertising',
+            'ad space',
+            'ads',
+            'paid promotions',
+            'sponsorship',
+            'sponsorships',
+            'donations',
+            'trials',
+            'surveys',
+            'business surveys',
+            'pitches',
+            'partnerships',
+            'vendor offers',
+          ),
+        ),
         { negatable: false },
       ),
     ],
@@ -247,6 +755,81 @@ const SIGNS: readonly Sign[] = [
         `${anyOf('we are not interested', 'not interested', 'this line is for', 'this line is only for', 'i can only help', 'i am only able to help', 'for customers only')}`,
         { negatable: false },
       ),
+      // The agent keeping the channel to customers: "this chat is only set up for customer orders", "I only handle
+      // customer moves".
+      cue(
+        `${followedBy(`${anyOf('this', 'the', 'our')} ${anyOf('line', 'chat', 'number', 'channel', 'inbox', 'assistant')} is(?: ${anyOf('only', 'just')})*(?: ${anyOf('set up', 'here', 'meant', 'intended', 'reserved')})* for(?: ${anyOf('our', 'existing')})*`, anyOf('customer', 'customers', 'client', 'clients', 'member', 'members', 'patient', 'patients', 'guest', 'guests'))}|${followedBy(`i ${anyOf('only', 'just')} ${anyOf('handle', 'help with', 'deal with', 'take', 'take care of')}`, anyOf('customer', 'client', 'member', 'patient', 'guest'))}`,
+        { negatable: false },
+      ),
+      // The agent keeping staff and suppliers private: "I can't share staff contacts", "the bakery's supplier details".
+      cue(
+        followedBy(
+          `${anyOf('not', 'cannot', 'unable to', 'never')}(?: [^ ]+){0,3} ${anyOf('share', 'give out', 'disclose', 'pass on', 'hand out', 'provide')}(?: [^ ]+){0,3}`,
+          `${anyOf('staff', 'internal', 'employee', 'employees', 'owner', 'owners', 'supplier', 'vendor', 'team')} ${gap(1)}${anyOf('details', 'contacts', 'contact', 'information', 'info', 'names', 'emails', 'numbers')}`,
+        ),
+        { negatable: false },
+      ),
+      // The agent declining for the business: "we're quite happy with our current setup", "we're not looking for
+      // billing services".
+      cue(
+        `${anyOf('we are', 'we are very', 'we are quite', 'we are really', 'we are all')} ${anyOf('happy', 'satisfied', 'set', 'good')} with our ${maybe(anyOf('current', 'existing'))}${anyOf('setup', 'provider', 'supplier', 'vendor', 'system', 'service', 'services', 'agency')}|we are not ${anyOf('looking for', 'in the market for', 'in need of', 'taking on', 'buying')} ${gap(3)}${anyOf('services', 'vendors', 'suppliers', 'providers', 'offers', 'at the moment', 'right now')}`,
+        { negatable: false },
+      ),
+    ],
+  },
+  {
+    // The agent asking whether a live person is there: "is there a person on the line?", "is there a grown-up
+    // with you?". A caller who then asks for something answers it.
+    kind: 'robocall or survey',
+    strength: 0.45,
+    speaker: 'agent',
+    answeredByNeed: true,
+    cues: [
+      cue(
+        `${anyOf('is', 'if')} ${maybe(anyOf('there', 'there is'))}${maybe(anyOf('a', 'an'))}${maybe(anyOf('real', 'live', 'actual'))}${anyOf('person', 'human', 'someone', 'somebody', 'anyone', 'anybody')} ${maybe('still')}on the line`,
+        { negatable: false },
+      ),
+    ],
+  },
+  {
+    kind: 'prank',
+    strength: 0.45,
+    speaker: 'agent',
+    answeredByNeed: true,
+    cues: [
+      cue(
+        `is there ${anyOf('a', 'an')} ${anyOf('grown(?: - |-| )up', 'grownup', 'adult', 'parent', 'mom', 'dad', 'mommy', 'daddy')} ${anyOf('with you', 'there', 'nearby', 'around', 'i can talk to', 'i could talk to')}`,
+        { negatable: false },
+      ),
+    ],
+  },
+  {
+    // The agent doubting that the caller means it: "were you wanting to order something for real?", "I can help
+    // with real consultations", "did you have an actual design in mind?", "if you're not booking, I'll let you go".
+    kind: 'prank',
+    strength: 0.45,
+    speaker: 'agent',
+    answeredByNeed: true,
+    cues: [
+      cue(`${anyOf('something', 'anything', 'order', 'book', 'buy', 'want', 'need')} ${gap(2)}for real`, {
+        negatable: false,
+      }),
+      cue(
+        `${anyOf('help with', 'help you with', 'here for', 'only do', 'only take', 'only handle')} ${anyOf('real', 'actual', 'genuine', 'serious')} ${anyOf('orders', 'consultations', 'questions', 'requests', 'bookings', 'appointments', 'inquiries', 'enquiries', 'customers', 'calls')}`,
+        { negatable: false },
+      ),
+      cue(
+        `${anyOf('do you', 'did you', 'if you ever', 'if you', 'when you')} ${anyOf('have', 'want', 'need')} ${anyOf('a', 'an', 'any')} ${anyOf('real', 'actual', 'genuine', 'serious')}`,
+        { negatable: false },
+      ),
+      cue(
+        `${anyOf('are you', 'is this', 'is that', 'was that', 'were you')} ${gap(2)}${anyOf('a', 'an')} ${anyOf('real', 'actual', 'genuine', 'serious')} ${anyOf('order', 'booking', 'request', 'question', 'appointment', 'reservation', 'inquiry', 'enquiry', 'customer', 'call')}`,
+        { negatable: false },
+      ),
+      cue(
+        `if you are not ${gap(1)}${anyOf('booking', 'ordering', 'buying', 'calling about', 'calling for', 'calling to', 'a customer', 'a patient', 'serious', 'here to')}`,
+        { negatable: false },
+      ),
     ],
   },
   {
@@ -255,12 +838,20 @@ const SIGNS: readonly Sign[] = [
     speaker: 'user',
     cues: [
       cue(
-        `^${optional(anyOf('this is', 'just', 'only'))}${optional('a')}${anyOf('test', 'testing')}(?: (?:testing|test|one two three|1 2 3|123|,|\\.|!|call|message|please|ignore|ignore this))*$`,
+        `^${maybe(anyOf('this is', 'just', 'only'))}${maybe('a')}${anyOf('test', 'testing')}(?: (?:testing|test|one two three|1 2 3|123|,|\\.|!|call|message|please|ignore|ignore this))*$`,
       ),
       cue(
-        `${anyOf('this is just a test', 'just a test', 'this is a test', 'only a test', 'a test call', 'test scenario', 'qa team', 'quality assurance team', 'just testing', 'testing testing', 'checking the line', 'checking the phone line', 'checking the new phone line', 'the line works', 'phone line works', 'you can ignore me', 'ignore this call')}`,
+        `${anyOf('this is just a test', 'just a test', 'this is a test', 'only a test', 'a test call', 'test scenario', 'qa team', 'quality assurance team', 'just testing', 'testing testing', 'the line works', 'phone line works', 'you can ignore me', 'ignore this call')}`,
         { negatable: false },
       ),
+      // Checking that a line or a setup works: "just checking the new lines", "testing the routing for line four".
+      cue(
+        `${anyOf('checking', 'testing', 'test', 'trying out', 'making sure')} ${maybe(anyOf('the', 'our', 'your', 'this', 'that the', 'the new', 'our new', 'this new'))}${maybe(anyOf('new', 'phone', 'main', 'front desk', 'after hours', 'after - hours'))}${anyOf('line', 'lines', 'phone line', 'phone lines', 'routing', 'phone system', 'greeting', 'ivr', 'setup', 'forwarding', 'call forwarding')}(?! ${anyOf('item', 'items', 'up', 'of')}(?: |$))`,
+        { negatable: false },
+      ),
+      cue(`^${anyOf('testing', 'test')} ${anyOf('one two', '1 2', '123', 'one two three', '1 2 3', 'testing')}`, {
+        negatable: false,
+      }),
       cue(
         `${anyOf('not a real', 'a fake', 'pretend')} ${gap(1)}${anyOf('order', 'call', 'return', 'scenario', 'request', 'booking', 'customer', 'i bought')}`,
         {
@@ -283,6 +874,7 @@ const SIGNS: readonly Sign[] = [
     kind: 'wrong number',
     strength: 0.45,
     speaker: 'agent',
+    answeredByNeed: true,
     // The agent telling a caller who rang back a spoofed or spam call that the business never called.
     cues: [
       cue(`${anyOf('we did not call you', 'did not call you', 'spoofed', 'spoofed number')}`, { negatable: false }),
@@ -308,25 +900,51 @@ const SIGNS: readonly Sign[] = [
     ],
   },
   {
-    // Customers laugh too: laughter only adds to other signs.
+    // Flirting with the agent: "are you single?", "will you marry me?"
+    kind: 'prank',
+    strength: 0.45,
+    speaker: 'user',
+    cues: [
+      cue(
+        `(?:are you|r u|if (?:you are|she is|he is)|is (?:she|he)) single|(?:will|would) you (?:marry me|go out with me)`,
+        { negatable: false },
+      ),
+    ],
+  },
+  {
+    // Customers laugh too: laughter only adds to other signs. So does talking about the agent to someone else in
+    // the room ("dude, he said he's a real person").
     kind: 'prank',
     strength: 0.35,
     speaker: 'user',
-    cues: [cue(`${anyOf('ha(?:ha){2,}', 'lmao+', 'hang up hang up')}`, { negatable: false })],
+    cues: [
+      cue(`${anyOf('ha(?:ha){2,}', 'lmao+', 'hang up hang up')}`, { negatable: false }),
+      cue(
+        followedBy(
+          `${anyOf('he', 'she', 'it')}(?: just)*`,
+          `said ${anyOf('he', 'she', 'it')} ${anyOf('is', 'was')} ${maybe(anyOf('a', 'an'))}${anyOf('real', 'human', 'person', 'robot', 'bot', 'single')}`,
+        ),
+        { negatable: false },
+      ),
+    ],
   },
 ];
 
-/** After a wrong number, a caller who goes on to ask for something is a customer after all. */
+/** After a doubt about who is calling (a wrong number, "is anyone there?"), a caller who asks for something is a customer. */
 const REAL_NEED_CUES: readonly Cue[] = [
   cue(
     `${anyOf('do you', 'can you', 'could you', 'can i', 'could i', 'do you guys', 'i need', 'i want', 'i would like', 'since i have you', 'while i have you')}`,
+  ),
+  // Asking what the business has to offer: "is there still room in Saturday's spin class?", "how much is a cleaning?"
+  cue(
+    `${anyOf('is there', 'are there')} ${maybe('still')}${maybe(anyOf('any', 'a', 'an'))}${anyOf('room', 'space', 'availability', 'spot', 'spots', 'opening', 'openings', 'slot', 'slots', 'appointment', 'appointments', 'table', 'tables', 'seats', 'seat')}|how much ${anyOf('is', 'are', 'does', 'do', 'would', 'for', 'to')}|what time ${anyOf('do', 'does', 'is', 'are')}|are you ${maybe('guys')}open`,
   ),
 ];
 
 /** The agent telling a caller who feared a wrong number that they have come to the right place. */
 const RIGHT_PLACE_CUES: readonly Cue[] = [
   cue(
-    `${anyOf('you have the right', 'you have come to the right', 'you reached the right', 'you have reached the right', 'this is the right')} ${anyOf('place', 'number', 'office', 'people')}`,
+    `${anyOf('you have', 'you have come to', 'you reached', 'you have reached', 'this is', 'you are in', 'you are at', 'you called', 'you have called', 'you got')} the right ${anyOf('place', 'number', 'office', 'people', 'spot', 'line', 'clinic', 'shop', 'store')}`,
   ),
 ];
 
@@ -353,12 +971,35 @@ interface Observed {
   sign: Sign;
   turn: ReadTurn;
   said: string;
+  sentence: ReadSentence;
+  /** The token at which the sign starts in its sentence. */
+  at: number;
 }
 
-/** Every sign's cues, per speaker: most sentences show no sign at all, and one pattern tells so. */
-const ANY_SIGN_OF: Record<Sign['speaker'], readonly Cue[]> = {
-  user: SIGNS.filter((sign) => sign.speaker === 'user').flatMap((sign) => sign.cues),
-  agent: SIGNS.filter((sign) => sign.speaker === 'agent').flatMap((sign) => sign.cues),
+/**
+ * V8 stops optimising a pattern of more than 20 KB of source (kRegExpTooLargeToOptimize), and one such combined
+ * pattern runs some fifteen times slower; the cues are therefore combined in lists of at most this many characters.
+ */
+const MAX_COMBINED_SOURCE = 12_000;
+
+function inLists(cues: readonly Cue[]): readonly (readonly Cue[])[] {
+  const lists: Cue[][] = [[]];
+  let size = 0;
+  for (const each of cues) {
+    if (size > 0 && size + each.source.length > MAX_COMBINED_SOURCE) {
+      lists.push([]);
+      size = 0;
+    }
+    (lists.at(-1) as Cue[]).push(each);
+    size += each.source.length + 1;
+  }
+  return lists;
+}
+
+/** Every sign's cues, per speaker: most sentences show no sign at all, and a few combined patterns tell so. */
+const ANY_SIGN_OF: Record<Sign['speaker'], readonly (readonly Cue[])[]> = {
+  user: inLists(SIGNS.filter((sign) => sign.speaker === 'user').flatMap((sign) => sign.cues)),
+  agent: inLists(SIGNS.filter((sign) => sign.speaker === 'agent').flatMap((sign) => sign.cues)),
 };
 
 /** Every cue seen, each counted once per turn, so two different sales phrases add up. */
@@ -367,14 +1008,20 @@ function observeSigns(reading: ConversationReading): Observed[] {
   for (const turn of reading.turns) {
     const { speaker } = turn;
     if (speaker === 'human_agent') continue;
-    const showing = turn.sentences.filter((sentence) => anyCueMatches(sentence, ANY_SIGN_OF[speaker]));
+    const showing = turn.sentences.filter((sentence) =>
+      ANY_SIGN_OF[speaker].some((cues) => anyCueMatches(sentence, cues)),
+    );
     if (showing.length === 0) continue;
     for (const sign of SIGNS) {
       if (sign.speaker !== speaker) continue;
       const candidates = showing.filter((sentence) => anyCueMatches(sentence, sign.cues));
       for (const signCue of sign.cues) {
-        const sentence = candidates.find((candidate) => matchCue(candidate, signCue).some((match) => !match.negated));
-        if (sentence) observed.push({ sign, turn, said: sentence.original });
+        for (const sentence of candidates) {
+          const match = matchCue(sentence, signCue).find((candidate) => !candidate.negated);
+          if (!match) continue;
+          observed.push({ sign, turn, said: sentence.original, sentence, at: match.firstToken });
+          break;
+        }
       }
     }
   }
@@ -385,8 +1032,36 @@ function likelihood(observed: readonly Observed[], weigh: (turn: ReadTurn) => nu
   return 1 - observed.reduce((clear, seen) => clear * (1 - seen.sign.strength * weigh(seen.turn)), 1);
 }
 
-/** A request after the wrong-number sign: in a later turn, or later in the same turn ("wrong number? I need a will"). */
+/** The caller's sentences before (`before`) or after a sign, in its turn and in the turns on that side of it. */
+function callerSentencesAround(reading: ConversationReading, seen: Observed, side: 'before' | 'after') {
+  return reading.turns.flatMap((turn) => {
+    if (turn.speaker !== 'user') return [];
+    if (turn.index === seen.turn.index) {
+      if (seen.turn.speaker !== 'user') return [];
+      const at = turn.sentences.findIndex((sentence) => sentence.original === seen.said);
+      return side === 'after' ? turn.sentences.slice(at + 1) : turn.sentences.slice(0, at);
+    }
+    return (side === 'after' ? turn.index > seen.turn.index : turn.index < seen.turn.index) ? turn.sentences : [];
+  });
+}
+
+/** A need stated after the sign's words in its own sentence: "my son grabbed my phone and ordered twice, can you cancel?" */
+function askedLaterInSentence(seen: Observed): boolean {
+  return (
+    seen.turn.speaker === 'user' &&
+    anyCueMatches(seen.sentence, REAL_NEED_CUES) &&
+    REAL_NEED_CUES.some((need) =>
+      matchCue(seen.sentence, need).some((match) => !match.negated && match.firstToken > seen.at),
+    )
+  );
+}
+
+/**
+ * A request after a doubting sign: in a later turn, later in the same turn ("wrong number? I need a will"), or later
+ * in the same sentence.
+ */
 function askedForSomethingAfter(reading: ConversationReading, seen: Observed): ReadTurn | undefined {
+  if (askedLaterInSentence(seen)) return seen.turn;
   return reading.turns.find((turn) => {
     if (turn.speaker !== 'user' || turn.index < seen.turn.index) return false;
     const after =
@@ -400,20 +1075,27 @@ function askedForSomethingAfter(reading: ConversationReading, seen: Observed): R
 }
 
 export function realInquiryFinding(reading: ConversationReading): Finding {
-  let observed = observeSigns(reading);
-  const lastWrongNumber = observed.findLast((seen) => seen.sign.kind === 'wrong number');
+  // "We don't need anything" after having asked for something closes a customer's call.
+  let observed = observeSigns(reading).filter(
+    (seen) =>
+      !seen.sign.onlyBeforeNeed ||
+      !callerSentencesAround(reading, seen, 'before').some(
+        (sentence) => firstAffirmed(sentence, REAL_NEED_CUES) !== null,
+      ),
+  );
+  const lastDoubt = observed.findLast((seen) => seen.sign.answeredByNeed);
   const reassured =
-    lastWrongNumber &&
+    lastDoubt &&
     reading.turns.find(
       (turn) =>
-        turn.index > lastWrongNumber.turn.index &&
+        turn.index > lastDoubt.turn.index &&
         turn.speaker === 'agent' &&
         turn.sentences.some((sentence) => firstAffirmed(sentence, RIGHT_PLACE_CUES) !== null),
     );
-  const followUp = lastWrongNumber
-    ? (askedForSomethingAfter(reading, lastWrongNumber) ?? (reassured ? lastWrongNumber.turn : undefined))
+  const followUp = lastDoubt
+    ? (askedForSomethingAfter(reading, lastDoubt) ?? (reassured ? lastDoubt.turn : undefined))
     : undefined;
-  if (followUp) observed = observed.filter((seen) => seen.sign.kind !== 'wrong number');
+  if (followUp) observed = observed.filter((seen) => !seen.sign.answeredByNeed);
   const pivot = reading.turns.find(
     (turn) =>
       turn.speaker === 'user' &&
