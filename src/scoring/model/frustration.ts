@@ -3,6 +3,12 @@
  * strength; signs within a turn and across turns combine as independent evidence (noisy-or), so
  * one strong outburst or several milder signs both count. wink's sentiment only adds a little:
  * callers describe bad situations (a burst pipe, a stolen card) without being upset with anyone.
+ *
+ * Signs are of three kinds. Firm signs (complaints about the service, sarcasm, threats, curt dismissal) count
+ * wherever they stand. Oaths ("for god's sake") count unless the caller blames themselves or rejoices in the same
+ * turn. Surprise, swearing as an intensifier, capitals and doubled marks take their polarity from the context:
+ * they count only in a turn anchored in annoyance (a firm sign in it, a let-down by the agent just before, a
+ * request said again unasked, annoyance elsewhere in the call). Saying a request again unasked is a sign itself.
  */
 import { anyCueMatches, anyOf, type Cue, cue, firstAffirmed, gap, optional } from './cue.js';
 import type { DissatisfactionReading } from './dissatisfaction.js';
@@ -15,6 +21,9 @@ export const FRUSTRATION_THRESHOLD = 0.5;
 
 const INTENSIFIER = anyOf(
   'so',
+  'bloody',
+  'fucking',
+  'damn',
   'really',
   'absolutely',
   'just',
@@ -29,6 +38,8 @@ const INTENSIFIER = anyOf(
   'literally',
   'seriously',
 );
+/** "so", "really so", "absolutely bloody": none, one or two intensifiers. */
+const UP_TO_TWO_INTENSIFIERS = `(?:${INTENSIFIER} ){0,2}`;
 const EMOTION = anyOf(
   'frustrated',
   'annoyed',
@@ -53,8 +64,6 @@ const JUDGEMENT = anyOf(
   'unacceptable',
   'absurd',
   'outrageous',
-  'insane',
-  'crazy',
   'unbelievable',
   'pathetic',
   'useless',
@@ -117,6 +126,100 @@ const SERVICE_JUDGEMENT = anyOf(
   'infuriating',
   'annoying',
 );
+/** "For god's sake", "for pete's sake", "for fuck's sake": the tokeniser splits "'s" off or the writer drops it. */
+const SAKE_OF = anyOf(
+  'god',
+  'gods',
+  'goodness',
+  'heaven',
+  'heavens',
+  'pete',
+  'petes',
+  'christ',
+  'christs',
+  'fuck',
+  'fucks',
+  'feck',
+  'pity',
+);
+/** What a caller has "already" done when made to do it again: told, given, tried; not "already took the pill". */
+const ALREADY_DONE = anyOf(
+  'told',
+  'said',
+  'gave',
+  'given',
+  'sent',
+  'explained',
+  'tried',
+  'did',
+  'done',
+  'called',
+  'asked',
+  'answered',
+  'checked',
+  'restarted',
+  'rebooted',
+  'reset',
+  'spelled',
+  'mentioned',
+  'emailed',
+  'submitted',
+  'confirmed',
+  'spoke',
+  'talked',
+  'through this',
+  'through that',
+  'have it',
+);
+/** Waits long enough to complain of, in figures or words. */
+const MANY_MINUTES = anyOf(
+  '15',
+  '20',
+  '25',
+  '30',
+  '35',
+  '40',
+  '45',
+  '50',
+  '55',
+  '60',
+  '90',
+  'fifteen',
+  'twenty',
+  'twenty five',
+  'thirty',
+  'forty',
+  'forty five',
+  'fifty',
+  'sixty',
+  'ninety',
+);
+/** Buying, booking or using, as in refusing to do so again. */
+const PATRONAGE = anyOf(
+  'ordering',
+  'order',
+  'buying',
+  'buy',
+  'shopping',
+  'shop',
+  'booking',
+  'book',
+  'using',
+  'use',
+  'flying',
+  'fly',
+  'staying',
+  'stay',
+  'coming back',
+  'come back',
+  'doing business',
+  'dealing',
+  'recommending',
+  'recommend',
+  'eating',
+);
+/** What "No, not X" corrects: a thing the agent got wrong, not "no, not yet" or "no, not really". */
+const CONTRASTED = `(?!${anyOf('yet', 'really', 'sure', 'at all', 'today', 'now', 'quite', 'exactly', 'much', 'bad', 'necessarily', 'anymore', 'too', 'so', 'right now', 'that i know', 'that much', 'always', 'usually', 'for now', 'so far', 'worried', 'a problem', 'at the moment')}(?: |$))[a-z]+`;
 const BE = anyOf('is', 'are', 'was', 'were', 'has been', 'have been', 'is getting', 'is becoming');
 const POSITIVE_WORD = anyOf(
   'great',
@@ -147,7 +250,14 @@ const SETBACK = anyOf(
   'broken',
   'not working',
   'waiting',
-  'down',
+  // A service that is down, not a place down the hall: "still down", "the site is down".
+  'is down',
+  'are down',
+  'was down',
+  'still down',
+  'went down',
+  'down again',
+  'twice',
 );
 
 interface Sign {
@@ -163,8 +273,8 @@ const SIGNS: readonly Sign[] = [
       cue(
         `${anyOf('i am', 'i am getting', 'i am becoming', 'i feel', 'i have been', 'getting', 'we are')} ${optional(INTENSIFIER)}${EMOTION}`,
       ),
-      cue(`${SUBJECT} ${BE} ${optional(INTENSIFIER)}${optional(INTENSIFIER)}${JUDGEMENT}`),
-      cue(`it ${BE} ${optional(INTENSIFIER)}${optional(INTENSIFIER)}${SERVICE_JUDGEMENT}`),
+      cue(`${SUBJECT} ${BE} ${UP_TO_TWO_INTENSIFIERS}${JUDGEMENT}`),
+      cue(`it ${BE} ${UP_TO_TWO_INTENSIFIERS}${SERVICE_JUDGEMENT}`),
       cue(`^${optional(INTENSIFIER)}${optional(anyOf('this is', 'that is', 'how'))}${JUDGEMENT}(?: [.!?,])*$`),
       cue(`what a ${anyOf('joke', 'nightmare', 'waste of time', 'mess', 'scam')}`),
       // Sarcastic praise of advice the caller already tried, and asking whether the service is a joke.
@@ -172,21 +282,31 @@ const SIGNS: readonly Sign[] = [
         `${anyOf('what a genius idea', 'genius idea', 'what a novel idea', 'never would have thought of that', 'never would have thought of it', 'why did not i think of that', 'is this a joke', 'is this some kind of joke', 'is this some sort of joke')}`,
         { negatable: false },
       ),
-      cue(`${anyOf('so sick of', 'sick of this', 'sick and tired', 'fed up', 'had enough of', 'had it with')}`),
+      cue(
+        `${anyOf('so sick of', 'sick of this', 'sick and tired', 'fed up', 'had enough of', 'had it with', 'had it up to here')}`,
+      ),
       // A complaint about how staff treated the caller: "the trainer was rude to me".
       cue(
         `${BE} ${optional(INTENSIFIER)}${anyOf('rude', 'disrespectful', 'condescending', 'unprofessional', 'dismissive')} ${anyOf('to me', 'to us', 'with me', 'with us', 'to my')}`,
       ),
+      // Sarcastic formulas: a "no" before them ("a robot telling me no, love that for me") does not negate them.
       cue(
-        `${anyOf('thanks for nothing', 'thank you for nothing', 'love that for me', 'just what i needed', 'yeah right')}`,
+        `${anyOf('thanks for nothing', 'thank you for nothing', 'just what i needed', 'yeah right')}|love ${anyOf('that', 'this', 'it')} for ${anyOf('me', 'us')}`,
+        { negatable: false },
       ),
-      cue(
-        `${anyOf('what the hell', 'what the heck', 'what the fuck', 'wtf', 'for god sake', "for god's sake", 'for crying out loud', 'are you kidding', 'you have got to be kidding', 'you must be kidding', 'give me a break')}`,
-      ),
-      cue(
-        `${anyOf('damn', 'dammit', 'damn it', 'shit', 'bullshit', 'crap', 'fucking', 'fuck', 'bloody', 'screw this')}`,
-      ),
+      cue(`${anyOf('bullshit', 'screw this', 'screw you', 'screw that')}`),
+      // Telling the agent where to go: "oh piss off", "sod off", "get lost".
+      cue(`${anyOf('piss off', 'sod off', 'bugger off', 'get lost', 'go to hell', 'up yours')}`, { negatable: false }),
       cue(`${POSITIVE_WORD} ,? just ${POSITIVE_WORD}`),
+      // Praise that opens onto the setback it praises: "great, another menu", "perfect, still broken".
+      cue(
+        `^${optional(anyOf('oh', 'well', 'just'))}${POSITIVE_WORD} ,? ${anyOf('another', 'yet another', 'more', 'still', 'again')}(?! ${anyOf('question', 'thing', 'quick', 'one', 'please', 'thanks', 'thank')}(?: |$))`,
+        { negatable: false },
+      ),
+      // The service as a whole judged: "worst service ever", "such poor customer service".
+      cue(
+        `${anyOf('worst', 'terrible', 'awful', 'horrible', 'appalling', 'shocking', 'pathetic', 'lousy', 'crappy', 'rubbish', 'dreadful', 'abysmal', 'atrocious', 'very bad', 'very poor', 'such bad', 'such poor', 'so bad', 'really bad', 'really poor')} ${anyOf('service', 'customer service', 'customer care', 'support', 'experience', 'company')}`,
+      ),
       // Apologising for an outburst means there was one.
       cue(
         `sorry ${optional(anyOf('for', 'i', 'that i'))}${anyOf('yelling', 'shouting', 'snapping', 'snapped', 'yelled', 'shouted', 'lost my temper', 'got upset', 'being rude', 'was rude', 'got heated', 'went off')}`,
@@ -208,9 +328,45 @@ const SIGNS: readonly Sign[] = [
         { negatable: false },
       ),
       cue(
-        `${anyOf('how many times', 'i already', 'i have already', 'i just told you', 'i told you', 'as i said', 'like i said', 'i keep telling', 'i keep saying')}`,
+        `${anyOf('how many times', 'i just told you', 'i told you', 'i keep telling', 'i keep saying', 'for the last time', 'for the hundredth time', 'for the third time')}`,
       ),
-      cue(`${anyOf('second', 'third', 'fourth', 'fifth', '2nd', '3rd', '4th', '5th')} time`),
+      // Messages left unanswered: "I've left three voicemails".
+      cue(
+        `left ${optional(anyOf('like', 'about'))}${anyOf('two', 'three', 'four', 'five', 'several', 'multiple', 'many', 'so many', 'a bunch of', 'a dozen', 'countless', '2', '3', '4', '5', '6')} ${anyOf('messages', 'voicemails', 'voice messages', 'emails', 'notes')}`,
+      ),
+      // Not being understood: "you misheard me", "you're not getting it".
+      cue(
+        `you ${optional(anyOf('clearly', 'obviously', 'still', 'just'))}${anyOf('misunderstood', 'misheard', 'are mishearing', 'are not getting it', 'do not get it', 'are not getting this', 'do not get this', 'did not get it')}`,
+        { negatable: false },
+      ),
+      // Rhetorical questions at the agent: "what is wrong with you people", "do you even read these".
+      cue(
+        `what is wrong with ${anyOf('you', 'your', 'this company', 'this system', 'this service', 'this place', 'this thing')}|${anyOf('do you even', 'does anyone even', 'does anyone there even', 'does anybody even', 'did you even', 'did anyone even')} ${anyOf('know', 'care', 'read', 'listen', 'check', 'look', 'work', 'understand', 'try')}`,
+        { negatable: false },
+      ),
+      // Threats to take it further: a bad review, a regulator, a lawyer.
+      cue(
+        `${anyOf('leave', 'leaving', 'write', 'writing', 'post', 'posting', 'give', 'giving')} ${optional(anyOf('you', 'a', 'an'))}${optional(anyOf('very', 'really'))}${anyOf('bad', 'terrible', 'negative', 'scathing', 'awful', 'horrible', 'nasty', 'one-star', '1-star', 'one star', 'scorching')} review`,
+        { negatable: false },
+      ),
+      cue(
+        `${anyOf('contact', 'calling', 'call', 'report you to', 'reporting you to', 'complain to', 'filing with', 'going to')} ${optional('the')}${optional('city')}${anyOf('better business bureau', 'bbb', 'trading standards', 'ombudsman', 'consumer protection', 'attorney general', 'regulator', 'housing inspector')}|${anyOf('hearing from', 'hear from', 'calling', 'call', 'contact', 'getting', 'get')} my ${anyOf('lawyer', 'solicitor', 'attorney')}`,
+        { negatable: false },
+      ),
+      // Having already told, given or tried something, not "I already took the calcium this morning".
+      cue(
+        `${anyOf('i', 'we')} ${optional(anyOf('have', 'had'))}already ${optional(anyOf('been', 'just'))}${ALREADY_DONE}`,
+      ),
+      // The same thing again and again: "third time", "the third email this week"; not "third grade".
+      cue(
+        `${anyOf('second', 'third', 'fourth', 'fifth', '2nd', '3rd', '4th', '5th')} ${anyOf('time', 'email', 'call', 'message', 'letter', 'text', 'notice', 'attempt', 'try', 'request', 'complaint', 'reminder', 'chat', 'transfer')}`,
+      ),
+      // Having done it more than once already: "I've done that twice", "called three times".
+      cue(
+        `${anyOf('told', 'said', 'asked', 'called', 'explained', 'tried', 'done', 'did', 'sent', 'emailed', 'given')} ${optional(anyOf('that', 'this', 'it', 'you', 'them'))}${anyOf('twice', 'three times', 'again and again', 'over and over')}`,
+      ),
+      // Heading off advice already tried: "please don't tell me to restart the router".
+      cue(`do not tell me to`, { negatable: false }),
       // Not "four times what it usually is": that is a multiple, not a repetition.
       cue(
         `${anyOf('three', 'four', 'five', 'several', 'multiple', 'many', 'so many', '3', '4', '5', '6', '10')} times(?! ${anyOf('what', 'more', 'as', 'the', 'higher', 'bigger', 'larger', 'my', 'our')}(?: |$))`,
@@ -228,12 +384,18 @@ const SIGNS: readonly Sign[] = [
       cue(
         `${anyOf('nobody', 'no one')} ${optional(anyOf('has', 'have', 'ever'))}${anyOf('come', 'came', 'showed up', 'shown up', 'fixed', 'called', 'replied', 'bothered')}`,
       ),
-      cue(`${anyOf('are you serious', 'you better', 'you had better', 'you just told me', 'you just said')}`, {
+      cue(
+        `${anyOf('you better', 'you had better')}|you ${optional(anyOf('literally', 'only'))}just ${anyOf('told me', 'said')}`,
+        {
+          negatable: false,
+        },
+      ),
+      cue(`i ${optional(anyOf('have', 'already'))}paid ${gap(6)}for ${anyOf('this', 'that', 'it')}`, {
         negatable: false,
       }),
-      cue(`i paid ${gap(3)}for ${anyOf('this', 'that', 'it')}`, { negatable: false }),
       cue(`i said ${anyOf('i want', 'i wanted', 'i need', 'i would like', 'no')}`, { negatable: false }),
-      cue(`(?:^| )whatever(?: [.!?,])*$`, { negatable: false }),
+      // "Whatever" on its own, at the end or between commas ("alright, whatever, I'll call back"); not "whatever works".
+      cue(`(?:^|, )whatever(?: [.!?,])*(?:$| ,)`, { negatable: false }),
       cue(
         `${anyOf('just great', 'just perfect', 'just wonderful', 'just fantastic', 'just lovely', 'just brilliant')}`,
       ),
@@ -241,7 +403,10 @@ const SIGNS: readonly Sign[] = [
         `${anyOf('or i am', 'or i will', 'or we are', 'or we will')} ${anyOf('cancelling', 'canceling', 'cancel', 'leaving', 'switching', 'going elsewhere', 'done')}|${anyOf('one star', '1 star', 'bad review', 'terrible review')}`,
         { negatable: false },
       ),
-      cue(`${anyOf('about to', 'going to', 'i will')} ${anyOf('cancel', 'switch', 'leave', 'complain', 'report')}`),
+      // Not "I'll leave a message then": leaving means leaving the service.
+      cue(
+        `${anyOf('about to', 'going to', 'i will')} ${optional('just')}${anyOf('cancel', 'switch', 'complain', 'report', 'leave(?= [.!,]|$| you| this| your)')}`,
+      ),
       // Threats to leave or to go public: "I'm switching to another carrier", "posting this all over Twitter".
       cue(
         `${anyOf('switching to', 'switch to', 'going to', 'go to', 'use', 'move to', 'moving to')} ${anyOf('another', 'a different', 'a competitor', 'your competitor', 'the competition')}`,
@@ -250,9 +415,12 @@ const SIGNS: readonly Sign[] = [
       cue(
         `${anyOf('all over twitter', 'all over social media', 'all over facebook', 'on social media', 'posting this', 'post this online', 'report you to', 'filing with the', 'file a complaint with')}`,
       ),
-      cue(`^${anyOf('it', 'this', 'that', 'you')} ${anyOf('better', 'had better')}`, { negatable: false }),
       cue(
-        `${anyOf('why is it so hard', 'why is it so difficult', 'why do i have to', 'why does it take', 'why can not you', 'why can not anyone')}`,
+        `^${anyOf('it', 'this', 'that', 'you')} ${anyOf('better', 'had better')}|${anyOf('someone', 'somebody', 'some body', 'they')} ${anyOf('better', 'had better')} ${optional('actually')}${anyOf('come', 'show', 'turn up', 'call', 'fix', 'sort')}`,
+        { negatable: false },
+      ),
+      cue(
+        `${anyOf('why is it so', 'why is this so', 'why is everything so', 'why does this have to be so')} ${anyOf('hard', 'difficult', 'complicated', 'confusing', 'slow')}|${anyOf('why do i have to', 'why does it take', 'why can not you', 'why can not anyone')}`,
       ),
       cue(
         `${anyOf('on hold', 'waiting', 'waited')} ${gap(2)}${anyOf('forty-five', 'forty - five', 'an hour', 'ninety')}`,
@@ -266,9 +434,27 @@ const SIGNS: readonly Sign[] = [
       ),
       cue(`${anyOf('a dozen', 'dozens of', 'a hundred', 'a million', 'countless')} times`),
       cue(
-        `${anyOf('why is this so hard', 'how hard is it', 'is it that hard', 'you could have said', 'you should have said', 'i can not keep doing this', 'i am done with this', 'unbelievable', 'seriously ?', 'seriously ,')}`,
+        `${anyOf('why is this so hard', 'how hard is it', 'is it that hard', 'you could have said', 'you should have said', 'i can not keep doing this', 'i am done with this', 'unbelievable')}`,
       ),
-      cue(`^${anyOf('whatever', 'oh my god', 'omg', 'useless')}(?: [.!,?])*`),
+      // "Whatever." or "Useless!" opening a sentence; not "whatever time works for you".
+      cue(`^whatever(?= [.!,?]|$)|^useless`),
+      // Waiting without end: "this is taking forever", "I've been waiting since 8".
+      cue(
+        `taking ${anyOf('forever', 'ages', 'so long', 'too long', 'way too long')}|${anyOf('been waiting', 'been on hold', 'been sitting here', 'been stuck here', 'been trying')} since`,
+      ),
+      // Curt verdicts and refusals: "Typical.", "This is the last time I use you", "I don't have time for this".
+      cue(`^${optional(anyOf('how', 'so', 'just'))}typical(?: [.!])*$`, { negatable: false }),
+      cue(`this is the last time i|time for this(?= [.!,?]|$)|not good enough`, { negatable: false }),
+      cue(
+        `what kind of ${anyOf('service', 'company', 'business', 'operation', 'place', 'support', 'outfit', 'system')} ${anyOf('is this', 'are you', 'do you run', 'are you running')}`,
+        { negatable: false },
+      ),
+      cue(
+        `^${optional(anyOf('please', 'just', 'can you', 'can you please'))}stop ${anyOf('asking me', 'repeating', 'saying that', 'saying the same', 'telling me', 'reading me', 'sending me the same', 'transferring me')}`,
+        { negatable: false },
+      ),
+      // Giving up on the agent: "forget it, I'll go to the store".
+      cue(`${anyOf('forget it', 'forget about it', 'never mind then', 'forget the whole thing')}`),
       cue(
         `${anyOf('you did not answer', 'you do not answer', 'you never answered', 'you are not answering', 'what is the point', 'what was the point', 'nobody thought to', 'no one thought to', 'nobody bothered to', 'no one bothered to')}`,
       ),
@@ -278,6 +464,52 @@ const SIGNS: readonly Sign[] = [
       cue(
         `^${anyOf('wow', 'gee', 'oh', 'well')} ,? ${anyOf('super', 'very', 'so', 'really', 'extremely', 'how')} ${anyOf('helpful', 'useful')}`,
       ),
+      // Waits in any unit a writer uses: "been clicking around your site for 20 min", "on hold 25 minutes".
+      cue(
+        `${anyOf('been', 'spent', 'wasted', 'waited', 'waiting', 'sat', 'sitting', 'stuck', 'on hold', 'trying')} ${gap(5)}${optional(anyOf('for', 'over', 'more than', 'almost', 'nearly'))}${optional(anyOf('like', 'about', 'a good'))}${MANY_MINUTES} ${anyOf('min', 'mins', 'minutes')}`,
+      ),
+      // Threats to leave, dispute or go elsewhere, given as a condition: "if this shows up again I'm cancelling".
+      cue(
+        `if ${gap(8)}${optional(anyOf('then', ','))}${anyOf('i am', 'i will', 'we are', 'we will', 'i am going to', 'i will be')} ${optional(anyOf('just', 'definitely', 'seriously'))}${anyOf('cancelling', 'canceling', 'cancel', 'leaving', 'leave', 'switching', 'switch', 'done', 'going elsewhere', 'disputing', 'dispute', 'reporting', 'report', 'closing my account', 'close my account', 'taking my business')}`,
+        { negatable: false },
+      ),
+      // Threatening to take the money back through the bank: "I'll dispute every charge you've made", "have my
+      // bank reverse it". Not "I need to dispute a charge": asking the service to dispute one is a request.
+      cue(
+        `${anyOf('i will', 'i am going to', 'i am gon na', 'i will just', 'i am just going to', 'we will')} ${anyOf('dispute', 'charge back', 'chargeback', 'reverse', 'cancel the payment', 'stop the payment')}|${anyOf('call', 'calling', 'ring', 'phone', 'contact', 'get', 'have')} my ${anyOf('bank', 'card company', 'credit card company')} ${gap(3)}${anyOf('reverse', 'dispute', 'charge back', 'chargeback', 'block the payment')}|${anyOf('have them', 'get them')} ${anyOf('reverse', 'charge back')}`,
+        { negatable: false },
+      ),
+      // Refusing future business: "I'm not ordering from you lot again", "never booking with you again".
+      cue(
+        `${anyOf('never', 'not', 'no longer')} ${gap(2)}${PATRONAGE} ${gap(1)}${optional(anyOf('from', 'with', 'at', 'through'))}${anyOf('you', 'your', 'this', 'here')} ${gap(2)}${anyOf('again', 'anymore', 'any more')}`,
+        { negatable: false },
+      ),
+      // Refusing to go through it all again: "I'm not doing this again", "not explaining this again to a machine".
+      cue(
+        `${anyOf('i am not', 'i will not', 'not going to', 'i refuse to')} ${anyOf('doing', 'do', 'explaining', 'explain', 'going through', 'go through', 'repeating', 'repeat')} ${anyOf('this', 'that', 'it', 'all this', 'all of this', 'myself')} ${anyOf('again', 'anymore', 'any more', 'with a', 'to a', 'one more time')}`,
+        { negatable: false },
+      ),
+      // Blaming the service: "ten business days for your mistake", "this is your fault".
+      cue(
+        `${anyOf('your', 'your own', 'you guys')} ${anyOf('mistake', 'mistakes', 'fault', 'error', 'screw up', 'screw-up', 'screwup', 'mess up', 'mess-up', 'incompetence', 'cock up', 'cock-up')}|fix your ${anyOf('system', 'website', 'site', 'app', 'software', 'process', 'records', 'billing', 'mess', 'mistake')}|you ${optional(anyOf('guys', 'people', 'lot'))}${anyOf('messed up', 'screwed up', 'mucked up', 'botched', 'cocked up', 'messed it up', 'screwed it up')}`,
+      ),
+      // The call going nowhere: "this is going nowhere", "we're going round in circles".
+      cue(
+        `${anyOf('going nowhere', 'getting nowhere', 'not getting anywhere', 'going round in circles', 'going around in circles', 'going in circles', 'round in circles')}`,
+        { negatable: false },
+      ),
+      // Telling the agent to listen or read: "read what I actually write", "listen to me".
+      cue(
+        `${anyOf('read what i', 'listen to what i', 'listen to me', 'pay attention', 'hear what i', 'read my message', 'read my messages', 'read the message', 'read the chat')}`,
+        { negatable: false },
+      ),
+      // The agent repeating itself: "you keep asking me that", "you keep sending me the same link".
+      cue(`(?<!do )you ${optional(anyOf('just', 'guys', 'people'))}keep [a-z]+ing`, { negatable: false }),
+      // Asking in exasperation why the obvious is not done: "can't you just put me through?".
+      cue(
+        `${anyOf('can not you', 'could not you', 'why can not you', 'why could not you', 'why will not you', 'will not you')} ${optional('even')}just`,
+        { negatable: false },
+      ),
     ],
   },
   {
@@ -286,17 +518,46 @@ const SIGNS: readonly Sign[] = [
     cues: [
       cue(`^${anyOf('ugh', 'argh', 'sigh', 'come on', 'oh come on', 'jeez', 'geez', 'ugh ,', 'finally')}`),
       cue(
-        `${anyOf('thank you , finally', 'thanks , finally', 'finally .', 'finally !', 'still not', 'still down', 'still broken', 'still waiting', 'still have not', 'still no', 'every time', 'keeps crashing', 'keeps happening', 'keeps dropping', 'in a row', 'of course you can not', 'of course not')}|, not this(?: [.!?])*$`,
+        `${anyOf('thank you , finally', 'thanks , finally', 'finally .', 'finally !', 'still not', 'still down', 'still broken', 'still waiting', 'still have not', 'still no', 'every time', 'every single time', 'keeps crashing', 'keeps happening', 'keeps dropping', 'in a row', 'of course you can not', 'of course not')}|, not this(?: [.!?])*$`,
       ),
       cue(`^${anyOf('no', 'no ,', 'no !')} ${optional(',')}${anyOf('i said', 'i asked', 'i wanted')}`),
       cue(`^${anyOf('i said', 'i asked about', 'i asked for')}`),
+      // Reminding the agent in passing: "Last Easter, like I said."
+      cue(`${anyOf('as i said', 'like i said', 'as i mentioned', 'like i mentioned', 'as i explained')}`),
       cue(
         `${anyOf('a different answer', 'the same thing last', 'what they said last', 'what you said last', 'what it said')}`,
       ),
       cue(`${anyOf('file a complaint', 'make a complaint', 'lodge a complaint')}`),
-      cue(`${anyOf('forget it', 'forget about it')}`),
       cue(`^already ${anyOf('did that', 'did', 'tried that', 'tried', 'done that')}`, { negatable: false }),
       cue(`${anyOf('yes or no', 'simple question', 'it is a simple', 'answer the question', 'answer my question')}`),
+      // Correcting with a contrast: "I want a refund, not more questions", "I don't want a text sent, I want someone".
+      cue(
+        `i ${anyOf('want', 'wanted', 'need', 'needed', 'asked for', 'said', 'meant')} ${gap(4)}${optional(',')}not ${optional(anyOf('a', 'an', 'the', 'more', 'another', 'some', 'to'))}[a-z]+`,
+      ),
+      cue(`i do not want ${gap(5)}${optional(',')}i ${anyOf('want', 'need', 'asked')}`, { negatable: false }),
+      // The contrast alone, in or after the correction: "No, not the blue one.", "No, mice. Not ants."
+      cue(
+        `^(?:no ,? )?not ${optional(anyOf('a', 'an', 'the', 'my', 'that', 'this'))}${CONTRASTED}(?: [a-z]+)?(?: [.!,]|$)`,
+        {
+          negatable: false,
+        },
+      ),
+      // Lowering the demand after a refusal: "can you at least tell me if it's ready".
+      cue(`${anyOf('can you', 'could you', 'can i', 'could i', 'can someone')} ${optional('not')}at least`, {
+        negatable: false,
+      }),
+      // Taking the business elsewhere, said mildly: "I'll just order from somewhere else".
+      cue(
+        `${anyOf('go', 'going', 'order', 'ordering', 'shop', 'book', 'try', 'look')} ${anyOf('somewhere else', 'elsewhere')}`,
+      ),
+      cue(
+        `${anyOf('that', 'this', 'it')} ${anyOf('does not', 'did not', 'is not')} ${anyOf('help', 'helping', 'helpful')}`,
+        {
+          negatable: false,
+        },
+      ),
+      // A curt "Fine." standing alone: accepting what the caller does not like.
+      cue(`^${optional(anyOf('okay ,', 'okay', 'oh'))}fine(?: [.!])*$`, { negatable: false }),
     ],
   },
   {
@@ -314,24 +575,123 @@ const SIGNS: readonly Sign[] = [
 const PRAISE_ALONE = new RegExp(`^${optional(anyOf('oh', 'well', 'just'))}${POSITIVE_WORD}(?: [.!,])*$`);
 const MENTIONS_SETBACK = new RegExp(`(?:^| )${SETBACK}(?: |$)`);
 
+/** The caller apologising or thanking: "sorry again about the mix-up" is no setback. */
+const APOLOGY_OR_THANKS = /(?:^| )(?:sorry|apologies|thanks|thank you)(?: |$)/;
+
 /** "Wonderful." followed by "Another delay.": praise that only sets up a complaint. */
 function sarcasticPraise(turn: ReadTurn): boolean {
   return turn.sentences.some(
     (sentence, position) =>
       PRAISE_ALONE.test(sentence.text) &&
-      turn.sentences.slice(position + 1).some((next) => MENTIONS_SETBACK.test(next.text)),
+      turn.sentences
+        .slice(position + 1)
+        .some((next) => MENTIONS_SETBACK.test(next.text) && !APOLOGY_OR_THANKS.test(next.text)),
   );
 }
 
+/**
+ * Signs whose polarity comes from the context. Surprise ("oh my god", "seriously?", "no way"), swearing used as
+ * an intensifier ("holy shit", "this bloody storm") and "insane" or "crazy" are as common in joy, fear or a
+ * story about a third party as in anger at the service: they count only in a turn anchored in annoyance
+ * (see `anchored`).
+ */
+const AMBIGUOUS_SIGNS: readonly Sign[] = [
+  {
+    strength: 0.7,
+    cues: [
+      cue(`${anyOf('shit', 'holy shit', 'crap', 'holy crap', 'bloody', 'damn', 'freaking', 'frigging')}`),
+      cue(
+        `${anyOf('this', 'that', 'it', 'you')} ${BE} ${optional(INTENSIFIER)}${anyOf('insane', 'crazy', 'nuts', 'unreal')}`,
+      ),
+      cue(
+        `^${optional(anyOf('this is', 'that is', 'how', 'so', 'just'))}${anyOf('insane', 'crazy', 'unreal')}(?: [.!?,])*$`,
+      ),
+      // Insults to a thing: "this stupid thing keeps cutting out"; the caller's own "stupid fault" is no complaint.
+      cue(`${anyOf('this', 'that', 'the', 'your', 'stupid', 'bloody')} ${anyOf('stupid', 'idiotic', 'dumb')}`),
+    ],
+  },
+  {
+    strength: 0.5,
+    cues: [
+      // Incredulity: "are you serious", "I can't believe this".
+      cue(
+        `${anyOf('are you serious', 'you are serious', 'you can not be serious', 'seriously \\?', 'seriously ,', 'seriously !', 'i can not believe', 'i cannot believe')}`,
+        { negatable: false },
+      ),
+      cue(
+        `^${anyOf('seriously', 'no way', 'wow', 'oh my god', 'omg', 'oh my gosh', 'oh my goodness', 'my god', 'good grief', 'jesus')}(?: [.!,?])*`,
+        {
+          negatable: false,
+        },
+      ),
+    ],
+  },
+];
+/**
+ * Exasperated oaths: "what the hell", "for god's sake", "damn it". Rarely joyful, but as often aimed at oneself
+ * ("oh for fucks sake, sorry, I put the wrong date") as at the service: they count unless the caller blames
+ * themselves or rejoices in the same turn.
+ */
+const OATHS: readonly Cue[] = [
+  // "Are you kidding me?": incredulity that joy rarely uses outside a rejoicing turn.
+  cue(
+    `${anyOf('are you kidding', 'you are kidding', 'you have got to be kidding', 'you must be kidding', 'you are joking', 'you must be joking', 'you have got to be joking', 'are you freaking kidding', 'are you fucking kidding', 'are you joking')}`,
+    { negatable: false },
+  ),
+  cue(
+    `${anyOf('what the hell', 'what the heck', 'what the fuck', 'wtf', 'for crying out loud', 'give me a break', 'dammit', 'damn it', 'goddammit', 'god damn it')}`,
+  ),
+  cue(`for ${SAKE_OF} ${optional("'s")}sake`),
+  // "Where the hell is my order?", "why the heck": the oath in a question.
+  cue(`${anyOf('where', 'why', 'how', 'who', 'when', 'what')} the ${anyOf('hell', 'heck', 'fuck', 'devil')}`),
+  // The strongest swearing is rarely joyful outside a rejoicing turn: "my fucking order", "fuck this".
+  cue(`${anyOf('fuck', 'fucking', 'fucked', 'effing', 'motherfucking')}`),
+];
+const OATH_STRENGTH = 0.7;
+/** Blaming oneself, or owning up: frustration with oneself is not frustration with the service. */
+const SELF_BLAME: readonly Cue[] = [
+  cue(
+    `my ${optional('own')}${optional(anyOf('stupid', 'silly', 'dumb'))}${anyOf('fault', 'mistake', 'error')}|${anyOf('my bad', 'silly me', 'stupid me', 'i am an idiot', 'i am such an idiot', 'i am so stupid', 'i forgot', 'i completely forgot', 'i totally forgot', 'oops', 'whoops', 'wrong tab', 'wrong window', 'wrong number', 'i put the wrong', 'i typed the wrong', 'i got the wrong', 'i mixed up', 'i messed up', 'i screwed up')}`,
+    { negatable: false },
+  ),
+  // Laughing at the situation: "omg wrong tab lol".
+  cue(`${anyOf('lol', 'lmao', 'lmaooo', 'haha', 'hahaha', 'hehe', 'rofl')}`, { negatable: false }),
+  // The caller apologising ("Sorry! She grabbed my phone", "sorry dear"), not "sorry, but this is ridiculous"
+  // or the incredulous "I'm sorry, what?".
+  cue(`sorry(?! ,? ${anyOf('but', 'what', 'to say', 'to bother', 'are you', 'is this', 'did you', 'you')}(?: |$))`, {
+    negatable: false,
+  }),
+];
+/** A sentence that praises or thanks: surprise in it is delight ("omg perfect", "no way, thank you!"). */
+const PLEASED = new RegExp(
+  `(?:^| )(?:${POSITIVE_WORD}|thank|thanks|thx|ty|yes|yay|yess|yesss|love|lovely|good way|phew|relief|relieved)(?: |$)`,
+);
+/**
+ * The agent's turn just before let the caller down: refused, could not, did not understand. Surprise right
+ * after that is exasperation ("Seriously?" after "I'm not able to issue refunds").
+ */
+const LET_DOWN: readonly Cue[] = [
+  cue(
+    `${anyOf('not able to', 'unable to', 'can not', 'could not', 'unfortunately', 'i am afraid', 'afraid that', 'afraid we', 'afraid i', 'afraid it', 'no longer', 'not possible', 'not available', 'fully booked', 'no availability', 'sold out', 'did not catch', 'did not get that', 'did not quite', 'did not understand', 'do not understand', 'having trouble', 'not allowed', 'no record', 'there are no', 'there is no', 'do not have access', 'only way', 'try again later', 'call back', 'is overbooked', 'non-refundable', 'not refundable', 'an error', 'failed', 'did not go thru', 'did not go through', 'did not complete', 'did not work', 'went wrong', 'timed out')}`,
+    { negatable: false },
+  ),
+];
+/** The agent asking the caller to say it again: repeating oneself then is no complaint. */
+const ASKED_TO_REPEAT =
+  /\b(?:repeat|say (?:that|it) again|didn'?t (?:catch|get|hear|quite)|did not (?:catch|get|hear|quite)|confirm|spell|one more time|come again|pardon|did you mean|do you mean|is that right|is that correct)\b/i;
+
 /** Every sign's cues: most sentences show no sign at all, and one pattern tells so. */
 const ANY_SIGN: readonly Cue[] = SIGNS.flatMap((sign) => sign.cues);
+const ANY_AMBIGUOUS_SIGN: readonly Cue[] = AMBIGUOUS_SIGNS.flatMap((sign) => sign.cues);
 
-function signStrength(sentence: ReadSentence): number {
-  if (!anyCueMatches(sentence, ANY_SIGN)) return 0;
-  let strength = 0;
-  for (const sign of SIGNS)
-    if (sign.strength > strength && firstAffirmed(sentence, sign.cues)) strength = sign.strength;
-  return strength;
+/** The strongest of `signs` (listed strongest first) affirmed in the sentence, or 0. */
+function strongestSign(sentence: ReadSentence, signs: readonly Sign[]): number {
+  for (const sign of signs) if (firstAffirmed(sentence, sign.cues)) return sign.strength;
+  return 0;
+}
+
+function signStrength(sentence: ReadSentence, signs: readonly Sign[] = SIGNS, any = ANY_SIGN): number {
+  return anyCueMatches(sentence, any) ? strongestSign(sentence, signs) : 0;
 }
 
 /** A little weight for wink's reading of clearly negative sentences. */
@@ -343,6 +703,23 @@ interface TurnReading {
   turn: ReadTurn;
   strength: number;
   said: string;
+}
+
+/** A caller turn's signs before the context is known. */
+interface TurnSigns {
+  turn: ReadTurn;
+  /** Signs that mean frustration wherever they stand, combined (0 when none). */
+  firm: number;
+  firmSaid: string;
+  strongestFirm: number;
+  /** Oaths, combined. */
+  oaths: number;
+  oathSaid: string;
+  /** Signs whose polarity comes from the context (surprise, swearing, capitals, doubled marks), combined. */
+  ambiguous: number;
+  ambiguousSaid: string;
+  /** The caller rejoices or blames themselves in this turn. */
+  benign: boolean;
 }
 
 const SARCASM_STRENGTH = 0.7;
@@ -358,36 +735,263 @@ const ANNOYED_EMOJI_STRENGTH = 0.6;
  */
 const REJOICING: readonly Cue[] = [
   cue(
-    `${anyOf('thank you so much', 'thanks so much', 'so happy', 'so excited', 'amazing', 'awesome', 'yay', 'woohoo', 'love it', 'best news', 'wonderful news', 'great news', 'so grateful', 'you are the best', 'lifesaver', 'life saver')}`,
+    `${anyOf('thank you so much', 'thanks so much', 'so happy', 'so excited', 'amazing', 'awesome', 'yay', 'woohoo', 'love it', 'best news', 'wonderful news', 'great news', 'so grateful', 'you are the best', 'lifesaver', 'life saver', 'in a good way', 'congratulations', 'congrats')}`,
   ),
 ];
 /** Frustration with oneself is not frustration with the service: "I'm so frustrated with myself". */
 const AT_ONESELF = / (?:with|at) (?:myself|me)(?: |$)/;
-/** Having to ask for a person more than once is itself a sign of frustration. */
+/** Having to ask for a person more than once is itself a sign of frustration, the more so the more often. */
 const REPEATED_ASK_STRENGTH = 0.35;
+const THRICE_ASKED_STRENGTH = 0.5;
+/** Saying again, unasked, what one already said: the agent did not take it in. */
+const REPEATED_REQUEST_STRENGTH = 0.35;
+/** A firm sign at least this strong anchors surprise and swearing in annoyance in its turn... */
+const ANCHOR_STRENGTH = 0.3;
+/** ... and one at least this strong anchors them anywhere in the call. */
+const CALL_ANCHOR_STRENGTH = 0.5;
 const MAX_SCORE = 0.98;
 
-function readTurn(turn: ReadTurn): TurnReading {
-  let clear = 1;
-  let strongest = { strength: 0, said: turn.text };
-  const rejoicing = turn.sentences.some((sentence) => firstAffirmed(sentence, REJOICING) !== null);
-  for (const sentence of turn.sentences) {
-    let strength = AT_ONESELF.test(sentence.text) ? 0 : Math.max(signStrength(sentence), sentimentStrength(sentence));
+function noisyOr(strengths: readonly number[]): number {
+  return 1 - strengths.reduce((clear, strength) => clear * (1 - strength), 1);
+}
+
+/** Signs whose reading depends on the context. */
+const ANY_CONTEXTUAL: readonly Cue[] = [...ANY_AMBIGUOUS_SIGN, ...OATHS];
+/** Every sign a caller's sentence is read for: most sentences show none, and one pattern tells so. */
+const ANY_CUE: readonly Cue[] = [...ANY_SIGN, ...ANY_CONTEXTUAL];
+
+function readTurnSigns(turn: ReadTurn): TurnSigns {
+  const read = turn.sentences.map((sentence) => {
+    if (!anyCueMatches(sentence, ANY_CUE) || AT_ONESELF.test(sentence.text))
+      return { sentence, firm: 0, contextual: false };
+    return { sentence, firm: strongestSign(sentence, SIGNS), contextual: anyCueMatches(sentence, ANY_CONTEXTUAL) };
+  });
+  const loud = turn.shouting || REPEATED_EXCLAMATION.test(turn.text);
+  // Joy and self-blame only matter in a turn that shows some sign, and are read only there.
+  const marked = loud || read.some((sentence) => sentence.firm > 0 || sentence.contextual);
+  const rejoicing = marked && turn.sentences.some((sentence) => firstAffirmed(sentence, REJOICING) !== null);
+  const benign =
+    rejoicing || (marked && turn.sentences.some((sentence) => firstAffirmed(sentence, SELF_BLAME) !== null));
+  let firmClear = 1;
+  let oathClear = 1;
+  let ambiguousClear = 1;
+  let firmSaid = { strength: 0, said: turn.text };
+  let oathSaid = turn.text;
+  let ambiguousSaid = { strength: 0, said: turn.text };
+  for (const { sentence, firm, contextual } of read) {
+    let strength = Math.max(firm, sentimentStrength(sentence));
     if (rejoicing && strength < SARCASM_STRENGTH) strength /= 2;
-    clear *= 1 - strength;
-    if (strength > strongest.strength) strongest = { strength, said: sentence.original };
+    firmClear *= 1 - strength;
+    if (strength > firmSaid.strength) firmSaid = { strength, said: sentence.original };
+    if (!contextual) continue;
+    if (firstAffirmed(sentence, OATHS)) {
+      oathClear *= 1 - OATH_STRENGTH;
+      oathSaid = sentence.original;
+    }
+    if (!PLEASED.test(sentence.text)) {
+      const surprise = signStrength(sentence, AMBIGUOUS_SIGNS, ANY_AMBIGUOUS_SIGN);
+      ambiguousClear *= 1 - surprise;
+      if (surprise > ambiguousSaid.strength) ambiguousSaid = { strength: surprise, said: sentence.original };
+    }
   }
   if (sarcasticPraise(turn)) {
-    clear *= 1 - SARCASM_STRENGTH;
-    strongest = { strength: SARCASM_STRENGTH, said: turn.text };
+    firmClear *= 1 - SARCASM_STRENGTH;
+    firmSaid = { strength: SARCASM_STRENGTH, said: turn.text };
   }
-  if (turn.shouting && !rejoicing) clear *= 1 - SHOUTING_STRENGTH;
-  if (REPEATED_EXCLAMATION.test(turn.text) && !rejoicing) clear *= 1 - EXCLAMATIONS_STRENGTH;
   if (ANNOYED_EMOJI.test(turn.text)) {
-    clear *= 1 - ANNOYED_EMOJI_STRENGTH;
-    if (strongest.strength < ANNOYED_EMOJI_STRENGTH) strongest = { strength: ANNOYED_EMOJI_STRENGTH, said: turn.text };
+    firmClear *= 1 - ANNOYED_EMOJI_STRENGTH;
+    if (firmSaid.strength < ANNOYED_EMOJI_STRENGTH) firmSaid = { strength: ANNOYED_EMOJI_STRENGTH, said: turn.text };
   }
-  return { turn, strength: 1 - clear, said: strongest.said };
+  // Capitals and doubled marks say how strongly, not what: they take their polarity from the context too.
+  if (turn.shouting) ambiguousClear *= 1 - SHOUTING_STRENGTH;
+  if (loud && REPEATED_EXCLAMATION.test(turn.text)) ambiguousClear *= 1 - EXCLAMATIONS_STRENGTH;
+  return {
+    turn,
+    firm: 1 - firmClear,
+    firmSaid: firmSaid.said,
+    strongestFirm: firmSaid.strength,
+    oaths: 1 - oathClear,
+    oathSaid,
+    ambiguous: 1 - ambiguousClear,
+    ambiguousSaid: ambiguousSaid.strength > 0 ? ambiguousSaid.said : turn.text,
+    benign,
+  };
+}
+
+/** What the rest of the call says about a caller turn. */
+interface TurnContext {
+  /** The agent's turn just before, if any. */
+  agentBefore: ReadTurn | null;
+  /** The caller says again, unasked, what they said before. */
+  repeats: boolean;
+  /** Elsewhere in the call the caller shows annoyance, or asked for a person more than once. */
+  annoyedElsewhere: boolean;
+}
+
+/**
+ * Whether surprise, swearing and loudness in a turn read as annoyance: the turn itself complains, follows a
+ * let-down, repeats an unheeded request, or the caller is annoyed elsewhere in the call; and the caller neither
+ * rejoices nor blames themselves in it.
+ */
+function anchored(signs: TurnSigns, context: TurnContext): boolean {
+  if (signs.benign) return false;
+  return (
+    signs.strongestFirm >= ANCHOR_STRENGTH ||
+    signs.oaths > 0 ||
+    context.repeats ||
+    context.annoyedElsewhere ||
+    (context.agentBefore?.sentences.some((sentence) => anyCueMatches(sentence, LET_DOWN)) ?? false)
+  );
+}
+
+function readTurn(signs: TurnSigns, context: TurnContext): TurnReading {
+  const oaths = signs.benign ? 0 : signs.oaths;
+  const ambiguous = signs.ambiguous > 0 && anchored(signs, context) ? signs.ambiguous : 0;
+  const repeats = context.repeats ? REPEATED_REQUEST_STRENGTH : 0;
+  const strength = noisyOr([signs.firm, oaths, ambiguous, repeats]);
+  const candidates: [number, string][] = [
+    [signs.strongestFirm, signs.firmSaid],
+    [oaths, signs.oathSaid],
+    [ambiguous, signs.ambiguousSaid],
+    [repeats, signs.turn.text],
+  ];
+  const said = candidates.reduce((best, candidate) => (candidate[0] > best[0] ? candidate : best))[1];
+  return { turn: signs.turn, strength, said };
+}
+
+/**
+ * Words of three letters or more, not parts of an address, a link or a figure: details given again after a typo
+ * ("marco.belli@gmail.com") make no repeated request.
+ */
+const CONTENT_WORD = /(?<![\w@./-])[a-z]{3,}(?![\w@/-]|\.\w)/g;
+/** Words that carry no request, for telling whether the caller repeats one. */
+const NOT_CONTENT = new Set([
+  'the',
+  'and',
+  'you',
+  'for',
+  'not',
+  'but',
+  'can',
+  'are',
+  'was',
+  'has',
+  'had',
+  'its',
+  'his',
+  'her',
+  'our',
+  'how',
+  'why',
+  'who',
+  'yes',
+  'any',
+  'all',
+  'get',
+  'got',
+  'one',
+  'now',
+  'too',
+  'did',
+  'out',
+  'see',
+  'say',
+  'let',
+  'may',
+  'him',
+  'she',
+  'hey',
+  'hiya',
+  'yep',
+  'bye',
+  'that',
+  'this',
+  'have',
+  'with',
+  'from',
+  'your',
+  'just',
+  'okay',
+  'yeah',
+  'what',
+  'would',
+  'could',
+  'should',
+  'please',
+  'thank',
+  'thanks',
+  'there',
+  'they',
+  'them',
+  'then',
+  'when',
+  'been',
+  'were',
+  'about',
+  'like',
+  'really',
+  'much',
+  'very',
+  'good',
+  'great',
+  'well',
+  'will',
+  'want',
+  'need',
+  'know',
+  'sure',
+  'right',
+  'hello',
+  'alright',
+]);
+const MIN_REPEATED_WORDS = 3;
+const SHORTEST_REQUEST = 16;
+/** A request is said early in a turn: only its opening is compared, which keeps long turns cheap. */
+const REQUEST_READ_CHARACTERS = 200;
+const REPEATED_SHARE = 0.75;
+
+/** A turn's content words (see CONTENT_WORD and NOT_CONTENT). */
+function contentWords(turn: ReadTurn): Set<string> {
+  const words = new Set<string>();
+  // Too short to hold a request of MIN_REPEATED_WORDS words: "yes", "okay thanks".
+  if (turn.text.length < SHORTEST_REQUEST) return words;
+  const opening = turn.text.length > REQUEST_READ_CHARACTERS ? turn.text.slice(0, REQUEST_READ_CHARACTERS) : turn.text;
+  for (const word of opening.toLowerCase().match(CONTENT_WORD) ?? []) if (!NOT_CONTENT.has(word)) words.add(word);
+  return words;
+}
+
+/** How many of the caller's earlier turns a repetition is looked for in. */
+const REPEAT_LOOKBACK = 6;
+
+/** Whether `words` say again most of what one of the caller's last few turns said. */
+function saysAgain(words: ReadonlySet<string>, earlier: readonly ReadonlySet<string>[]): boolean {
+  if (words.size < MIN_REPEATED_WORDS) return false;
+  for (let index = Math.max(0, earlier.length - REPEAT_LOOKBACK); index < earlier.length; index += 1) {
+    const before = earlier[index] as ReadonlySet<string>;
+    if (before.size < MIN_REPEATED_WORDS) continue;
+    let shared = 0;
+    for (const word of before) if (words.has(word)) shared += 1;
+    if (shared / before.size >= REPEATED_SHARE) return true;
+  }
+  return false;
+}
+
+/** Each caller turn in its context: what the agent said just before, and what the caller said earlier. */
+function turnContexts(reading: ConversationReading): Map<number, Omit<TurnContext, 'annoyedElsewhere'>> {
+  const contexts = new Map<number, Omit<TurnContext, 'annoyedElsewhere'>>();
+  const said: Set<string>[] = [];
+  let agentBefore: ReadTurn | null = null;
+  for (const turn of reading.turns) {
+    if (turn.speaker !== 'user') {
+      agentBefore = turn;
+      continue;
+    }
+    const words = contentWords(turn);
+    const repeats = saysAgain(words, said) && !(agentBefore !== null && ASKED_TO_REPEAT.test(agentBefore.text));
+    contexts.set(turn.index, { agentBefore, repeats });
+    said.push(words);
+  }
+  return contexts;
 }
 
 function combine(readings: readonly TurnReading[], weigh: (turn: ReadTurn) => number, repeatedAsk: number): number {
@@ -395,14 +999,31 @@ function combine(readings: readonly TurnReading[], weigh: (turn: ReadTurn) => nu
   return 1 - calm * (1 - repeatedAsk);
 }
 
+function repeatedAskStrength(personRequests: number): number {
+  if (personRequests > 2) return THRICE_ASKED_STRENGTH;
+  return personRequests > 1 ? REPEATED_ASK_STRENGTH : 0;
+}
+
 export function frustrationFinding(
   reading: ConversationReading,
   personRequests: number,
   dissatisfaction: DissatisfactionReading | null = null,
 ): Finding {
-  const turns = reading.turns.filter((turn) => turn.speaker === 'user').map(readTurn);
+  const repeatedAsk = repeatedAskStrength(personRequests);
+  const contexts = turnContexts(reading);
+  const callerSigns = reading.turns.filter((turn) => turn.speaker === 'user').map(readTurnSigns);
+  const annoyedTurns = callerSigns.filter(
+    (signs) => signs.strongestFirm >= CALL_ANCHOR_STRENGTH || (signs.oaths > 0 && !signs.benign),
+  );
+  const turns = callerSigns.map((signs) =>
+    readTurn(signs, {
+      agentBefore: null,
+      repeats: false,
+      ...contexts.get(signs.turn.index),
+      annoyedElsewhere: repeatedAsk > 0 || annoyedTurns.some((other) => other !== signs),
+    }),
+  );
   const signs = turns.filter((turnReading) => turnReading.strength > 0);
-  const repeatedAsk = personRequests > 1 ? REPEATED_ASK_STRENGTH : 0;
   // Possibly misheard turns count for less in the score; a verdict they alone would carry is
   // left uncertain.
   const weighted = combine(signs, (turn) => turn.weight, repeatedAsk);
