@@ -1,0 +1,78 @@
+/**
+ * What kind of work a tool call does, for resolution.ts: read from the words of its name, and the statuses that say
+ * a call has not finished.
+ */
+import { type ConversationEvent, isBookingToolCall } from '../../domain/conversation.js';
+
+/**
+ * What a tool call does, read from its name's words: a booking, a hand-on (a callback, a message taken, a waitlist
+ * place: someone else will deal with it later), a record (a ticket or a case: it may be the request or a way of
+ * putting it off, so the words decide), a read (a lookup or a check: it changes nothing), or other work (a refund,
+ * a reset, a cancellation, a note added to an order).
+ */
+export type ToolKind = 'booking' | 'handOn' | 'record' | 'read' | 'work';
+
+const HAND_ON_WORDS = new Set([
+  'callback',
+  'voicemail',
+  'waitlist',
+  'waitinglist',
+  'escalate',
+  'escalation',
+  'referral',
+]);
+const RECORD_WORDS = new Set(['ticket', 'case']);
+const READ_WORDS = new Set([
+  'lookup',
+  'check',
+  'get',
+  'find',
+  'search',
+  'fetch',
+  'list',
+  'view',
+  'track',
+  'verify',
+  'validate',
+  'locate',
+  'status',
+  'availability',
+  'quote',
+  'read',
+]);
+/** A status that says the call has not finished: the booking is neither made nor refused. */
+export const UNFINISHED_STATUSES = new Set([
+  'pending',
+  'queued',
+  'processing',
+  'in_progress',
+  'in progress',
+  'submitted',
+  'running',
+  'waiting',
+]);
+
+export function toolKind(event: ConversationEvent): ToolKind {
+  const words = (event.name ?? '')
+    .replace(/([a-z])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean);
+  const joined = words.join('');
+  // "request_callback", "schedule_call_back", "add_to_wait_list", "take_message": handed on, whatever the verb.
+  // A message taken or left for someone is handed on; a gift message or a message sent to the caller is not.
+  if (
+    words.some((word) => HAND_ON_WORDS.has(word)) ||
+    /callback|waitlist|waitinglist/.test(joined) ||
+    (words.includes('message') && (words.includes('take') || words.includes('leave')))
+  )
+    return 'handOn';
+  if (isBookingToolCall(event)) return 'booking';
+  // "create_ticket", "open_case"; "book_ticket" is a booking, read above.
+  if (words.some((word) => RECORD_WORDS.has(word))) return 'record';
+  // "check_in_guest" checks a guest in: work, not a read.
+  const reads = words.some(
+    (word, index) => READ_WORDS.has(word) && !(word === 'check' && /^(?:in|out)$/.test(words[index + 1] ?? '')),
+  );
+  return reads ? 'read' : 'work';
+}
