@@ -10,8 +10,8 @@
  * hundred megabytes.
  */
 import { newId } from '../src/domain/ids.js';
+import { seededRandom } from '../train/seeded-random.js';
 import { bodyFactory, conversationTemplate } from './conversation.js';
-import { seededRandom } from './health-data.js';
 
 export const APP_AGENTS = 200;
 export const APP_GROUPS = 20;

@@ -5,6 +5,7 @@
  */
 import { addTotals, contributionOf, emptyTotals, type HealthTotals } from '../src/domain/health/contribution.js';
 import { addDays, localDay } from '../src/domain/health/days.js';
+import { seededRandom } from '../train/seeded-random.js';
 
 export const AGENTS = 200;
 export const GROUPS = 20;
@@ -13,18 +14,6 @@ export const DAYS = 30;
 export const agentId = (i: number) => `agent-${String(i).padStart(3, '0')}`;
 export const groupId = (i: number) => `group-${String(i).padStart(2, '0')}`;
 export const groupOf = (agent: number) => Math.floor(agent / (AGENTS / GROUPS));
-
-/** mulberry32: small, fast, good enough for test data. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface GeneratedConversation {
   id: string;

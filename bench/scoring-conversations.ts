@@ -6,7 +6,7 @@
  * reads different words every time; a conversation depends only on the seed and its index, so runs are
  * comparable and the first N conversations are the same whatever the count.
  */
-import { seededRandom } from './health-data.js';
+import { seededRandom } from '../train/seeded-random.js';
 
 export const SCENARIOS = ['booking', 'transfer', 'frustrated', 'question'] as const;
 export type Scenario = (typeof SCENARIOS)[number];

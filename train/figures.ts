@@ -1,5 +1,7 @@
 /** The figures training and `npm run eval` report: accuracy, ROC-AUC, Spearman's rho. */
 
+import { seededRandom } from './seeded-random.js';
+
 /** Average ranks (1-based), ties sharing the mean of their ranks. */
 function ranks(values: readonly number[]): number[] {
   const order = values.map((value, position) => ({ value, position })).sort((a, b) => a.value - b.value);
@@ -55,18 +57,6 @@ export function spearman(a: readonly number[], b: readonly number[]): number | n
 
 export function fixed(value: number | null, digits = 3): string {
   return value === null ? '-' : value.toFixed(digits);
-}
-
-/** A small seeded generator (mulberry32), so that a resampled interval is the same on every run. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
 }
 
 /**

@@ -4,6 +4,7 @@
  * generator, and the weights are rounded before they are written, so the same input gives the same file.
  */
 import type { LinearModelFile } from '../src/scoring/model/linear-model.js';
+import { seededRandom } from './seeded-random.js';
 
 export interface Example {
   features: readonly string[];
@@ -25,18 +26,6 @@ export interface TrainingOptions {
 }
 
 const DECIMALS = 10_000;
-
-/** mulberry32: a small seeded generator, enough to shuffle reproducibly. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function vocabulary(examples: readonly Example[], options: TrainingOptions): string[] {
   const counts = new Map<string, number>();
