@@ -5,7 +5,7 @@
  */
 import { STRUCTURED_OUTPUT_FORMS, type StructuredOutputForm } from '../domain/judge.js';
 import { buildJudgeRequest } from '../scoring/judge/prompt.js';
-import type { JudgeClient } from './client.js';
+import { createJudgeClient, type JudgeClient, type JudgeConnection } from './client.js';
 
 export type FormDetection =
   | { ok: true; form: StructuredOutputForm; tried: Array<{ form: StructuredOutputForm; problem: string }> }
@@ -51,5 +51,36 @@ export async function detectForm(client: JudgeClient, timeoutMs: number): Promis
     ok: false,
     reason: 'the endpoint answered, but in none of the structured-output forms (JSON schema, JSON mode, tool calling)',
     tried,
+  };
+}
+
+/** What "Test connection" reports, to the application and to `cqm judge test` alike. */
+export interface ConnectionTestReport {
+  ok: boolean;
+  model: string;
+  base_url: string;
+  structured_output: StructuredOutputForm | null;
+  problem: string | null;
+  tried: Array<{ form: StructuredOutputForm; problem: string }>;
+}
+
+/**
+ * Tests a resolved connection and, when a form works, has it remembered for exactly that connection (by its
+ * fingerprint), so that second reviews use it without asking again.
+ */
+export async function testConnection(
+  judge: { connection: JudgeConnection; fingerprint: string },
+  timeoutMs: number,
+  rememberForm: (form: StructuredOutputForm, fingerprint: string) => Promise<void>,
+): Promise<ConnectionTestReport> {
+  const detection = await detectForm(createJudgeClient(judge.connection), timeoutMs);
+  if (detection.ok) await rememberForm(detection.form, judge.fingerprint);
+  return {
+    ok: detection.ok,
+    model: judge.connection.model,
+    base_url: judge.connection.baseUrl,
+    structured_output: detection.ok ? detection.form : null,
+    problem: detection.ok ? null : detection.reason,
+    tried: detection.tried,
   };
 }

@@ -9,9 +9,8 @@ import { checkAgreement } from '../../checks/agreement.js';
 import { statusHistory } from '../../checks/promotion-gate.js';
 import { ENVIRONMENTS, type Environment } from '../../domain/conversation.js';
 import { seal } from '../../domain/secret-box.js';
-import { createJudgeClient } from '../../judge/client.js';
 import { keyContext, resolveJudge } from '../../judge/connection.js';
-import { detectForm } from '../../judge/detect-form.js';
+import { testConnection } from '../../judge/detect-form.js';
 import { loadSecretKey } from '../../judge/secret-key.js';
 import {
   createJudgeSettingsRepo,
@@ -221,16 +220,9 @@ export function registerJudgeCommands(program: Command, settings: Settings): voi
         const secret = saved.apiKeySealed ? loadSecretKey(config) : { key: null };
         const resolved = resolveJudge(saved, config.judge, secret.key);
         if (!resolved.available) throw new UsageError(resolved.reason);
-        const detection = await detectForm(createJudgeClient(resolved.connection), saved.controls.timeoutMs);
-        if (detection.ok) await repo.rememberForm(projectId, detection.form, resolved.fingerprint);
-        return {
-          ok: detection.ok,
-          model: resolved.connection.model,
-          base_url: resolved.connection.baseUrl,
-          structured_output: detection.ok ? detection.form : null,
-          problem: detection.ok ? null : detection.reason,
-          tried: detection.tried,
-        };
+        return testConnection(resolved, saved.controls.timeoutMs, (form, fingerprint) =>
+          repo.rememberForm(projectId, form, fingerprint),
+        );
       });
       emit(
         options,

@@ -1,8 +1,7 @@
 import { ApiError } from '../../../api/errors.js';
 import type { ZodApp } from '../../../api/routes/types.js';
 import { ROLE_FOR } from '../../../domain/roles.js';
-import { createJudgeClient } from '../../../judge/client.js';
-import { detectForm } from '../../../judge/detect-form.js';
+import { testConnection } from '../../../judge/detect-form.js';
 import { createJudgeSettingsRepo } from '../../../storage/judge-settings-repo.js';
 import type { AppApiDeps } from '../../deps.js';
 import { sessionOf } from '../../guard.js';
@@ -28,17 +27,10 @@ export function registerTestJudgeConnection(app: ZodApp, deps: AppApiDeps): void
       const saved = await settings.get(projectId);
       const resolved = resolvedJudge(deps, saved);
       if (!resolved.available) throw new ApiError('validation_error', resolved.reason, { base_url: [resolved.reason] });
-      const detection = await detectForm(createJudgeClient(resolved.connection), saved.controls.timeoutMs);
-      if (detection.ok) await settings.rememberForm(projectId, detection.form, resolved.fingerprint);
-      return {
-        ok: detection.ok,
-        source: resolved.source,
-        model: resolved.connection.model,
-        base_url: resolved.connection.baseUrl,
-        structured_output: detection.ok ? detection.form : null,
-        problem: detection.ok ? null : detection.reason,
-        tried: detection.tried,
-      };
+      const report = await testConnection(resolved, saved.controls.timeoutMs, (form, fingerprint) =>
+        settings.rememberForm(projectId, form, fingerprint),
+      );
+      return { ...report, source: resolved.source };
     },
   );
 }

@@ -22,17 +22,13 @@ export interface JudgeSettings {
   usage: { day: string; calls_today: number; capped_today: boolean };
 }
 
-export type JudgeSettingsChange = Partial<{
-  base_url: string | null;
-  model: string | null;
-  api_key: string | null;
-  review_checks: string[] | null;
-  sample_rate: number;
-  daily_cap: number | null;
-  concurrency: number;
-  score_band: { low: number; high: number } | null;
-  timeout_ms: number;
-}>;
+/** What a change may send: the settings' own fields, and the key (null forgets it). */
+export type JudgeSettingsChange = Partial<
+  Pick<
+    JudgeSettings,
+    'base_url' | 'model' | 'review_checks' | 'sample_rate' | 'daily_cap' | 'concurrency' | 'score_band' | 'timeout_ms'
+  > & { api_key: string | null }
+>;
 
 export interface ConnectionTest {
   ok: boolean;
