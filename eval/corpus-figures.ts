@@ -1,7 +1,7 @@
 /**
  * The corpora's half of `npm run eval`: the models in models/ measured on the held-out parts of the public
- * corpora (../shared/corpora), and dissatisfaction models trained on one corpus measured on the other. Skipped,
- * with a note, where the corpora are not on this machine.
+ * corpora (../shared/corpora), dissatisfaction models trained on one corpus measured on the other, and the turn
+ * models measured across writers. Skipped, with a note, where the corpora are not on this machine.
  */
 import { existsSync } from 'node:fs';
 import type { TrainedModels } from '../src/scoring/model/trained-models.js';
@@ -13,17 +13,26 @@ import {
   dissatisfactionTable,
   readCorpora,
 } from '../train/corpus-report.js';
+import { crossWriterFigures, crossWriterTable } from '../train/turn-label-figures.js';
+import { turnTrainingSet } from '../train/turn-labels-data.js';
 
 export function printCorpusFigures(models: TrainedModels, directory = DEFAULT_CORPORA_DIRECTORY): void {
   if (!existsSync(directory)) {
     console.log(`\nCorpora not found at ${directory}: held-out and cross-corpus figures skipped.`);
     return;
   }
-  const report = corpusReport(readCorpora(directory), models);
+  const corpora = readCorpora(directory);
+  const report = corpusReport(corpora, models);
   console.log('\nBooking statements, held-out SGD system turns (booking-acts.json):\n');
   console.log(bookingActsTable(report.bookingActs));
   console.log('\nBooking checks on held-out SGD dialogues (tool call as is, made to fail, left out):\n');
   console.log(bookingChecksTable(report.bookingChecks));
   console.log('\nDissatisfaction, held-out USS parts and cross-corpus (dissatisfaction.json):\n');
   console.log(dissatisfactionTable(report.dissatisfaction));
+  console.log(
+    "\nTurn models across writers (turn-*.json; each writer's turns scored by models trained without them):\n",
+  );
+  console.log(
+    crossWriterTable(crossWriterFigures(turnTrainingSet([...corpora.redial.training, ...corpora.ccpe.training]))),
+  );
 }

@@ -7,8 +7,10 @@ import {
   type CorpusReport,
   dissatisfactionTable,
 } from './corpus-report.js';
-import { BOOKING_ACT_OPTIONS, DISSATISFACTION_OPTIONS } from './models.js';
+import { BOOKING_ACT_OPTIONS, DISSATISFACTION_OPTIONS, TURN_LABEL_OPTIONS } from './models.js';
 import { HELD_OUT_SHARE, SPLIT_SEED } from './split.js';
+import { crossWriterTable, type TurnLabelFigures } from './turn-label-figures.js';
+import type { LabelledTurn } from './turn-labels-data.js';
 
 const SPLIT = `Each corpus is split by dialogue with a fixed seed (\`${SPLIT_SEED}\`, sha256 of seed and dialogue id): ${HELD_OUT_SHARE * 100}% of dialogues are held out and never trained on. \`npm run train\` is deterministic: the same corpora give the same model file, byte for byte.`;
 
@@ -120,4 +122,60 @@ repeated requests, an agent that keeps apologising.
 
 function fixed2(value: number | undefined): string {
   return value === undefined ? '-' : value.toFixed(2);
+}
+
+export function turnLabelsCard(
+  turns: readonly LabelledTurn[],
+  figures: readonly TurnLabelFigures[],
+  date: string,
+): string {
+  const written = turns.filter((turn) => turn.source !== 'dev');
+  const writers = [...new Set(written.map((turn) => turn.source))].sort();
+  const fromDevelopment = turns.length - written.length;
+  return `# turn-*.json: the turn models
+
+Five two-class models, one per thing a single turn can do (a turn may do several):
+
+| file | label | side | read by |
+| --- | --- | --- | --- |
+| \`turn-asks-for-person.json\` | \`asks_for_person\` | caller | \`person_request_honored\`, \`outcome\` |
+| \`turn-asks-if-ai.json\` | \`asks_if_ai\` | caller | \`ai_disclosure\` (whether an answer answers a question about who is talking) |
+| \`turn-not-customer.json\` | \`not_customer\` | caller | \`real_inquiry\`, \`outcome\` |
+| \`turn-frustrated.json\` | \`frustrated\` | caller | \`frustration\` |
+| \`turn-claims-human.json\` | \`claims_human\` | agent | \`ai_disclosure\` |
+
+Each check takes a model's reading as evidence from the probability in \`TURN_LABEL_THRESHOLDS\`
+(\`src/scoring/model/turn-labels.ts\`), beside its written patterns.
+
+- **Source**: ${written.length} turns written for this purpose by ${writers.length} writers working apart
+  (\`train/data/turns/\`, labelling rules and how they were written in its README), and ${fromDevelopment} turns of the
+  development set (\`eval/data\`) that its conversation-level labels make negatives (no turn of a conversation
+  whose caller never asked for a person asks for one). The sealed batches (\`eval/fresh*\`) were never used.
+- **Licence**: the project's own.
+- **Trained**: ${date}, by \`npm run train\` (\`train/\`).
+- **Model**: logistic regression (two-class softmax, AdaGrad, L2), options ${options(TURN_LABEL_OPTIONS)}; a
+  label's turns weigh, in all, a third as much as the others.
+- **Features** (\`src/scoring/model/turn-labels.ts\`): the turn's words and word pairs; the words and word pairs
+  of the other side's turn just before (\`c:\`); whether it asks (\`?\`), exclaims (\`!\`), shouts (two words or
+  more in capitals), how long it is, and whether anything came before.
+
+## Across writers
+
+Each writer's turns scored by a model trained on the other writers' turns and on the development set's
+negatives but one in ${writers.length} of its conversations: what the models do on wording from hands they never learned from.
+Precision and recall are at the threshold the checks use; the last column counts the turns of the left-out
+development conversations that the model flagged although their labels rule the label out (false alarms among
+ordinary turns).
+
+${crossWriterTable(figures)}
+
+## Limits
+
+A few hundred turns per label from ${writers.length} writers are a small sample of how people talk, and the writers were
+all asked for the same labels in the same brief: the cross-writer figures are kinder than real traffic will be. The
+models are word-and-pair models: they cannot tell sarcasm from praise ("great, thanks") except by the words
+around it. So they add wordings the written patterns miss rather than replace them, a check acts on them only
+from the threshold above, and the frustration and person-request models read the turn alone (see \`WITHOUT_CONTEXT\`).
+The thresholds were chosen on \`eval/tuning\` (120 conversations written for that purpose, never trained on).
+`;
 }

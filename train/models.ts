@@ -2,6 +2,7 @@
 import { BOOKING_ACTS } from '../src/scoring/model/booking-acts.js';
 import { readDissatisfaction } from '../src/scoring/model/dissatisfaction.js';
 import { type LinearModelFile, linearModel } from '../src/scoring/model/linear-model.js';
+import { asReadFor, type TurnLabel, turnLabelBag } from '../src/scoring/model/turn-labels.js';
 import { bookingActExamples } from './booking-acts-data.js';
 import { fitPlatt } from './calibration.js';
 import type { SgdDialogue, UssDialogue } from './corpora.js';
@@ -13,6 +14,7 @@ import {
 } from './dissatisfaction-data.js';
 import { type TrainingOptions, trainSoftmax } from './softmax-regression.js';
 import { splitByDialogue } from './split.js';
+import { isCorpusTurn, type LabelledTurn, turnLabelExamples, turnsFor } from './turn-labels-data.js';
 
 export const BOOKING_ACT_OPTIONS: TrainingOptions = {
   epochs: 6,
@@ -33,6 +35,54 @@ export const DISSATISFACTION_OPTIONS: TrainingOptions = {
   // About 2% of turns are dissatisfied; weighting them up lets the rare class shape the weights.
   classWeights: [1, 10],
 };
+
+export const TURN_LABEL_OPTIONS: Omit<TrainingOptions, 'classWeights'> = {
+  epochs: 10,
+  learningRate: 0.1,
+  l2: 1e-4,
+  minCount: 2,
+  maxFeatures: 6_000,
+  seed: 16,
+};
+
+/** The labelled turns weigh as much, in all, as a third of the others: enough to be learned, not so much that every near miss becomes one. */
+export const TURN_POSITIVE_SHARE = { value: 1 / 3 };
+
+/** A rated corpus turn the first model reads at least this likely is one it must learn is not the label. */
+const MISTAKEN_FROM = 0.5;
+
+/**
+ * Trains on the written turns and the development set's negatives; then, when rated corpus turns are given
+ * (negatives by the raters' word), adds those the first model mistook for the label and trains again. The
+ * corpora hold thousands of ordinary turns; all of them would outweigh the written ones, the mistaken few teach
+ * what matters (a caller disliking a film is not fed up with the service).
+ */
+export function trainTurnLabel(label: TurnLabel, turns: readonly LabelledTurn[]): LinearModelFile {
+  const fromCorpora = isCorpusTurn;
+  const first = trainTurnLabelOn(
+    label,
+    turns.filter((turn) => !fromCorpora(turn)),
+  );
+  const rated = turnsFor(label, turns.filter(fromCorpora));
+  if (rated.length === 0) return first;
+  const model = linearModel(first);
+  const positive = model.classes.indexOf(label);
+  const mistaken = rated.filter(
+    (turn) => (model.probabilitiesOfBag(turnLabelBag(asReadFor(label, turn)))[positive] as number) >= MISTAKEN_FROM,
+  );
+  return trainTurnLabelOn(label, [...turns.filter((turn) => !fromCorpora(turn)), ...mistaken]);
+}
+
+function trainTurnLabelOn(label: TurnLabel, turns: readonly LabelledTurn[]): LinearModelFile {
+  const examples = turnLabelExamples(label, turns);
+  const positives = examples.filter((example) => example.label === 1).length;
+  const negatives = examples.length - positives;
+  const positiveWeight = positives === 0 ? 1 : Math.max(1, (negatives * TURN_POSITIVE_SHARE.value) / positives);
+  return trainSoftmax(`turn-${label}`, ['other', label], examples, {
+    ...TURN_LABEL_OPTIONS,
+    classWeights: [1, Math.round(positiveWeight * 100) / 100],
+  });
+}
 
 export function trainBookingActs(dialogues: readonly SgdDialogue[]): LinearModelFile {
   return trainSoftmax('booking-acts', BOOKING_ACTS, bookingActExamples(dialogues), BOOKING_ACT_OPTIONS);

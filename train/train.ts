@@ -1,7 +1,8 @@
 /**
  * `npm run train`: reads the public corpora in ../shared/corpora, splits each by dialogue (fixed seed), trains
- * the booking-act and dissatisfaction models on the training parts, writes models/*.json and their model cards
- * (models/*.md) with figures measured on the held-out parts and across corpora.
+ * the booking-act and dissatisfaction models on the training parts, and the turn models on the labelled turns
+ * (train/data/turns) and the development set's negatives; writes models/*.json and their model cards
+ * (models/*.md) with figures measured on the held-out parts, across corpora and across writers.
  *
  *   npm run train [-- --corpora <dir>] [-- --date YYYY-MM-DD]
  *
@@ -10,11 +11,19 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MODEL_FILE_NAMES, trainedModelsFrom } from '../src/scoring/model/trained-models.js';
+import {
+  MODEL_FILE_NAMES,
+  TURN_MODEL_LABELS,
+  type TurnModelKey,
+  trainedModelsFrom,
+} from '../src/scoring/model/trained-models.js';
+import type { TurnLabel } from '../src/scoring/model/turn-labels.js';
 import { DEFAULT_CORPORA_DIRECTORY } from './corpora.js';
 import { corpusReport, readCorpora } from './corpus-report.js';
-import { bookingActsCard, dissatisfactionCard } from './model-cards.js';
-import { trainBookingActs, trainDissatisfaction } from './models.js';
+import { bookingActsCard, dissatisfactionCard, turnLabelsCard } from './model-cards.js';
+import { trainBookingActs, trainDissatisfaction, trainTurnLabel } from './models.js';
+import { crossWriterFigures } from './turn-label-figures.js';
+import { turnTrainingSet } from './turn-labels-data.js';
 import { writeModelFile } from './write-models.js';
 
 const MODELS_DIRECTORY = join(import.meta.dirname, '..', 'models');
@@ -42,7 +51,21 @@ const dissatisfaction = trainDissatisfaction([...corpora.redial.training, ...cor
 const dissatisfactionText = writeModelFile(MODELS_DIRECTORY, MODEL_FILE_NAMES.dissatisfaction, dissatisfaction);
 log(`dissatisfaction.json: ${dissatisfaction.features.length} features, ${dissatisfactionText.length} bytes`);
 
-const models = trainedModelsFrom({ bookingActs: bookingActsText, dissatisfaction: dissatisfactionText });
+const turns = turnTrainingSet([...corpora.redial.training, ...corpora.ccpe.training]);
+const turnTexts = {} as Record<TurnModelKey, string>;
+for (const [key, label] of Object.entries(TURN_MODEL_LABELS) as [TurnModelKey, TurnLabel][]) {
+  const file = trainTurnLabel(label, turns);
+  turnTexts[key] = writeModelFile(MODELS_DIRECTORY, MODEL_FILE_NAMES[key], file);
+  log(`${MODEL_FILE_NAMES[key]}: ${file.features.length} features, ${turnTexts[key].length} bytes`);
+}
+const turnFigures = crossWriterFigures(turns);
+log('measured the turn models across writers');
+
+const models = trainedModelsFrom({
+  bookingActs: bookingActsText,
+  dissatisfaction: dissatisfactionText,
+  ...turnTexts,
+});
 const report = corpusReport(corpora, models);
 log('measured on the held-out parts and across corpora');
 
@@ -51,4 +74,5 @@ writeFileSync(
   join(MODELS_DIRECTORY, 'dissatisfaction.md'),
   dissatisfactionCard(dissatisfaction, corpora, report, date),
 );
+writeFileSync(join(MODELS_DIRECTORY, 'turn-labels.md'), turnLabelsCard(turns, turnFigures, date));
 log(`wrote ${MODELS_DIRECTORY}/*.json and *.md (fingerprint ${models.fingerprint})`);

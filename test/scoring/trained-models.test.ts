@@ -12,7 +12,14 @@ import { bookingActBag } from '../../src/scoring/model/booking-acts.js';
 import { dissatisfactionBags } from '../../src/scoring/model/dissatisfaction.js';
 import { parseLinearModel } from '../../src/scoring/model/linear-model.js';
 import { bagFeatures } from '../../src/scoring/model/text-features.js';
-import { MODEL_FILE_NAMES, trainedModelsFrom } from '../../src/scoring/model/trained-models.js';
+import {
+  MODEL_FILE_NAMES,
+  type ModelFileTexts,
+  TURN_MODEL_LABELS,
+  type TurnModelKey,
+  trainedModelsFrom,
+} from '../../src/scoring/model/trained-models.js';
+import { turnLabelBag } from '../../src/scoring/model/turn-labels.js';
 import { scoreConversation, scorerVersion } from '../../src/scoring/pipeline.js';
 import { fitPlatt } from '../../train/calibration.js';
 import { trainSoftmax } from '../../train/softmax-regression.js';
@@ -23,10 +30,12 @@ import { bookingCall, conversation } from './conversation.js';
 
 const loaded = loadTrainedModels();
 const { models } = loaded;
-const texts = {
-  bookingActs: readFileSync(join(DEFAULT_MODELS_DIRECTORY, MODEL_FILE_NAMES.bookingActs), 'utf8'),
-  dissatisfaction: readFileSync(join(DEFAULT_MODELS_DIRECTORY, MODEL_FILE_NAMES.dissatisfaction), 'utf8'),
-};
+const texts = Object.fromEntries(
+  Object.entries(MODEL_FILE_NAMES).map(([key, file]) => [
+    key,
+    readFileSync(join(DEFAULT_MODELS_DIRECTORY, file), 'utf8'),
+  ]),
+) as ModelFileTexts;
 
 function score(key: string, scorable: ReturnType<typeof conversation>, withModels = true) {
   const check = BUILTIN_CHECKS.filter((candidate) => candidate.key === key);
@@ -72,6 +81,7 @@ describe("the service's path through a model", () => {
   it("scores a bag of words exactly as training's named features, on the development set", () => {
     const acts = parseLinearModel(texts.bookingActs);
     const dissatisfaction = parseLinearModel(texts.dissatisfaction);
+    const turnModels = Object.keys(TURN_MODEL_LABELS).map((key) => parseLinearModel(texts[key as TurnModelKey]));
     let compared = 0;
     for (const item of loadDataset(new URL('../../eval/data', import.meta.url).pathname)) {
       for (const turn of item.transcript) {
@@ -83,8 +93,15 @@ describe("the service's path through a model", () => {
         expect(dissatisfaction.logOddsOfBag(bag, 1)).toBeCloseTo(dissatisfaction.logOdds(bagFeatures(bag), 1), 12);
         compared += 1;
       }
+      item.transcript.forEach((turn, index) => {
+        const bag = turnLabelBag({ text: turn.text, context: item.transcript[index - 1]?.text ?? '' });
+        for (const model of turnModels) {
+          expect(model.probabilitiesOfBag(bag)).toEqual(model.probabilities(bagFeatures(bag)));
+        }
+        compared += 1;
+      });
     }
-    expect(compared).toBeGreaterThan(2_000);
+    expect(compared).toBeGreaterThan(4_000);
   });
 });
 

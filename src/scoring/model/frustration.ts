@@ -30,6 +30,7 @@ import {
   type Sign,
   sarcasticPraise,
 } from './frustration-signs.js';
+import type { LearnedTurn } from './learned-turns.js';
 import type { ReadSentence } from './read-sentence.js';
 import type { ConversationReading, ReadTurn } from './reading.js';
 
@@ -343,10 +344,28 @@ function repeatedAskStrength(personRequests: number): number {
   return personRequests > 1 ? REPEATED_ASK_STRENGTH : 0;
 }
 
+/**
+ * A turn the turn model reads as fed up counts with the model's probability where the written signs found
+ * less: it reads wordings nobody listed ("third time I'm explaining this, genius").
+ */
+function withLearned(readings: readonly TurnReading[], learned: readonly LearnedTurn[]): TurnReading[] {
+  return readings.map((reading) => {
+    const flagged = learned.find((candidate) => candidate.turn === reading.turn);
+    return flagged && flagged.probability > reading.strength
+      ? {
+          turn: reading.turn,
+          strength: flagged.probability,
+          said: reading.strength > 0 ? reading.said : reading.turn.text,
+        }
+      : reading;
+  });
+}
+
 export function frustrationFinding(
   reading: ConversationReading,
   personRequests: number,
   dissatisfaction: DissatisfactionReading | null = null,
+  learned: readonly LearnedTurn[] = [],
 ): Finding {
   const repeatedAsk = repeatedAskStrength(personRequests);
   const contexts = turnContexts(reading);
@@ -354,13 +373,16 @@ export function frustrationFinding(
   const annoyedTurns = callerSigns.filter(
     (signs) => signs.strongestFirm >= CALL_ANCHOR_STRENGTH || (signs.oaths > 0 && !signs.benign),
   );
-  const turns = callerSigns.map((signs) =>
-    readTurn(signs, {
-      agentBefore: null,
-      repeats: false,
-      ...contexts.get(signs.turn.index),
-      annoyedElsewhere: repeatedAsk > 0 || annoyedTurns.some((other) => other !== signs),
-    }),
+  const turns = withLearned(
+    callerSigns.map((signs) =>
+      readTurn(signs, {
+        agentBefore: null,
+        repeats: false,
+        ...contexts.get(signs.turn.index),
+        annoyedElsewhere: repeatedAsk > 0 || annoyedTurns.some((other) => other !== signs),
+      }),
+    ),
+    learned,
   );
   const signs = turns.filter((turnReading) => turnReading.strength > 0);
   // Possibly misheard turns count for less in the score; a verdict they alone would carry is

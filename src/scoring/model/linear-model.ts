@@ -15,8 +15,8 @@ const headerSchema = z.object({
   /** Platt scaling of one class's log-odds (probability = logistic(a * logit + b)), when the model is calibrated. */
   calibration: z.object({ class: z.string(), a: z.number(), b: z.number() }).optional(),
   bias: z.array(z.number()),
-  features: z.array(z.any()),
-  weights: z.array(z.any()),
+  features: z.unknown(),
+  weights: z.unknown(),
 });
 
 export type LinearModelFile = Omit<z.infer<typeof headerSchema>, 'features' | 'weights'> & {
@@ -27,9 +27,12 @@ export type LinearModelFile = Omit<z.infer<typeof headerSchema>, 'features' | 'w
 
 function checkedFile(value: unknown): LinearModelFile {
   const file = headerSchema.parse(value);
-  if (!file.features.every((feature) => typeof feature === 'string'))
+  if (!Array.isArray(file.features) || !file.features.every((feature) => typeof feature === 'string'))
     throw new Error(`model ${file.name}: a feature is not a string`);
-  if (!file.weights.every((weight) => typeof weight === 'number' && Number.isFinite(weight))) {
+  if (
+    !Array.isArray(file.weights) ||
+    !file.weights.every((weight) => typeof weight === 'number' && Number.isFinite(weight))
+  ) {
     throw new Error(`model ${file.name}: a weight is not a finite number`);
   }
   return file as LinearModelFile;
@@ -72,10 +75,10 @@ function wordIndex(features: readonly string[], width: number) {
   const flags = new Map<string, number>();
   features.forEach((feature, position) => {
     const row = position * width;
-    const prefixed = /^([a-z]:)?(.*)$/s.exec(feature) as RegExpExecArray;
-    const prefix = prefixed[1] ?? '';
-    const body = prefixed[2] as string;
-    const words = body.split(' ');
+    // A prefix is one letter and a colon ("u:", "c:"); a regular expression per feature cost a third of loading.
+    const prefix =
+      feature.charAt(1) === ':' && feature.charAt(0) >= 'a' && feature.charAt(0) <= 'z' ? feature.slice(0, 2) : '';
+    const words = feature.slice(prefix.length).split(' ');
     if (feature.startsWith('#') || words.length > 2 || words.some((word) => word === '')) {
       flags.set(feature, row);
       return;

@@ -15,6 +15,7 @@ import {
 import { type DissatisfactionReading, readDissatisfaction } from './dissatisfaction.js';
 import type { Finding } from './finding.js';
 import { frustrationFinding } from './frustration.js';
+import { type LearnedTurns, readLearnedTurns } from './learned-turns.js';
 import { analysePersonRequests, type PersonRequestAnalysis, personRequestFinding } from './person-request.js';
 import { type ConversationReading, readConversation } from './reading.js';
 import { realInquiryFinding } from './real-inquiry.js';
@@ -23,6 +24,8 @@ import type { TrainedModels } from './trained-models.js';
 
 export interface ConversationAnalysis {
   reading(): ConversationReading;
+  /** The turn models' reading: which turns ask for a person, are fed up, and so on. */
+  learnedTurns(): LearnedTurns;
   /** The dissatisfaction model's reading of the caller's turns; null without trained models. */
   dissatisfaction(): DissatisfactionReading | null;
   personRequests(): PersonRequestAnalysis;
@@ -44,16 +47,25 @@ export function analyseConversation(
   models: TrainedModels | null = null,
 ): ConversationAnalysis {
   const reading = once(() => readConversation(conversation));
-  const personRequests = once(() => analysePersonRequests(reading()));
+  const learnedTurns = once(() => readLearnedTurns(reading(), models?.turnLabels ?? null));
+  const personRequests = once(() => analysePersonRequests(reading(), learnedTurns().asks_for_person));
   const dissatisfaction = once(() =>
     models ? readDissatisfaction(models.dissatisfaction, conversation.transcript) : null,
   );
   return {
     reading,
+    learnedTurns,
     dissatisfaction,
     personRequests,
-    realInquiry: once(() => realInquiryFinding(reading())),
-    frustration: once(() => frustrationFinding(reading(), personRequests().clearRequests.length, dissatisfaction())),
+    realInquiry: once(() => realInquiryFinding(reading(), learnedTurns().not_customer)),
+    frustration: once(() =>
+      frustrationFinding(
+        reading(),
+        personRequests().clearRequests.length,
+        dissatisfaction(),
+        learnedTurns().frustrated,
+      ),
+    ),
     booking: once(() => analyseBooking(reading(), models?.bookingActs ?? null)),
   };
 }
@@ -120,7 +132,7 @@ export const MODEL_FINDINGS: Record<BuiltinCheckKey, (analysis: ConversationAnal
   real_inquiry: (analysis) => analysis.realInquiry(),
   person_request_honored: personRequestHonouredFinding,
   frustration: (analysis) => analysis.frustration(),
-  ai_disclosure: (analysis) => aiDisclosureFinding(analysis.reading()),
+  ai_disclosure: (analysis) => aiDisclosureFinding(analysis.reading(), analysis.learnedTurns()),
   booking_confirmation_accurate: (analysis) => confirmationAccuracyFinding(analysis.booking()),
   booking_failure_disclosed: (analysis) => failureDisclosureFinding(analysis.booking(), analysis.reading()),
 };

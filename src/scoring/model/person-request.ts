@@ -6,6 +6,7 @@
 import { isHandoffEvent } from '../../domain/conversation.js';
 import { anyCueMatches, type Cue, type CueMatch, firstAffirmed, matchCue } from './cue.js';
 import { citeTurn, type Finding, restsOnlyOnMisheard, turnNames, uniqueSorted } from './finding.js';
+import type { LearnedTurn } from './learned-turns.js';
 import {
   ACCEPTANCE,
   ASKS_IF_PRESENT,
@@ -227,7 +228,11 @@ function acceptsOffer(turn: ReadTurn, previousAgentTurn: ReadTurn | undefined): 
   return offered ? first.original : null;
 }
 
-function findRequests(reading: ConversationReading): PersonRequest[] {
+/**
+ * Requests the written cues find, and those only the turn model reads as one (wordings nobody listed); a turn
+ * the model flags that names someone the agent says is not there is still no request for a person who is.
+ */
+function findRequests(reading: ConversationReading, learned: readonly LearnedTurn[]): PersonRequest[] {
   const requests: PersonRequest[] = [];
   let previousAgentTurn: ReadTurn | undefined;
   for (const turn of reading.turns) {
@@ -239,7 +244,10 @@ function findRequests(reading: ConversationReading): PersonRequest[] {
       saysNoSuchPerson(reading.turns.find((next) => next.index > turn.index && next.speaker === 'agent'))
     )
       continue;
-    const said = found?.said ?? acceptsOffer(turn, previousAgentTurn);
+    const said =
+      found?.said ??
+      acceptsOffer(turn, previousAgentTurn) ??
+      (learned.some((flagged) => flagged.turn === turn) ? turn.text : null);
     if (said !== null) requests.push({ turn, said });
   }
   return requests;
@@ -279,8 +287,11 @@ function findHonouring(reading: ConversationReading, firstRequest: ReadTurn): Pe
   };
 }
 
-export function analysePersonRequests(reading: ConversationReading): PersonRequestAnalysis {
-  const requests = findRequests(reading);
+export function analysePersonRequests(
+  reading: ConversationReading,
+  learned: readonly LearnedTurn[] = [],
+): PersonRequestAnalysis {
+  const requests = findRequests(reading, learned);
   const clearRequests = requests.filter((request) => !request.turn.misheard);
   const first = requests[0];
   const after = first ? agentTurnsAfter(reading, first.turn.index) : [];

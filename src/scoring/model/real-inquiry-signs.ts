@@ -28,7 +28,8 @@ export interface Sign {
     | 'fundraising or campaign call'
     | 'robocall or survey'
     | 'test message'
-    | 'prank';
+    | 'prank'
+    | "non-customer call (the turn model's reading)";
   strength: number;
   cues: readonly Cue[];
   /** Who may show the sign: the caller pitching, or the agent recognising it. */

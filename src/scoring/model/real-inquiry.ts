@@ -12,6 +12,7 @@
  */
 import { anyCueMatches, type Cue, firstAffirmed, matchCue } from './cue.js';
 import { citeTurn, type Finding, uniqueSorted } from './finding.js';
+import type { LearnedTurn } from './learned-turns.js';
 import type { ReadSentence } from './read-sentence.js';
 import type { ConversationReading, ReadTurn } from './reading.js';
 import { NOTHING_ASKED, PIVOT_CUES, REAL_NEED_CUES, RIGHT_PLACE_CUES, SIGNS, type Sign } from './real-inquiry-signs.js';
@@ -130,9 +131,28 @@ function askedForSomethingAfter(reading: ConversationReading, seen: Observed): R
   });
 }
 
-export function realInquiryFinding(reading: ConversationReading): Finding {
+/**
+ * The caller's turns the turn model reads as no customer's (wordings of pitches, surveys and wrong numbers
+ * nobody listed), as signs of their probability's strength; a caller who then turns to a need of their own
+ * cancels them as they cancel a written sign.
+ */
+function learnedSigns(learned: readonly LearnedTurn[]): Observed[] {
+  return learned.flatMap(({ turn, probability }) => {
+    const sentence = turn.sentences[0];
+    if (!sentence) return [];
+    const sign: Sign = {
+      kind: "non-customer call (the turn model's reading)",
+      strength: probability,
+      cues: [],
+      speaker: 'user',
+    };
+    return [{ sign, turn, said: turn.text, sentence, at: 0 }];
+  });
+}
+
+export function realInquiryFinding(reading: ConversationReading, learned: readonly LearnedTurn[] = []): Finding {
   // "We don't need anything" after having asked for something closes a customer's call.
-  let observed = observeSigns(reading).filter(
+  let observed = [...observeSigns(reading), ...learnedSigns(learned)].filter(
     (seen) =>
       !seen.sign.onlyBeforeNeed ||
       !callerSentencesAround(reading, seen, 'before').some(
@@ -183,7 +203,11 @@ export function realInquiryFinding(reading: ConversationReading): Finding {
   const asHeard = likelihood(observed, () => 1);
   const fromClearTurns = likelihood(observed, (turn) => (turn.misheard ? 0 : 1));
   const score = Math.round(Math.min(0.97, Math.max(0.03, weighted)) * 100) / 100;
-  const strongest = [...observed].sort((a, b) => b.sign.strength - a.sign.strength)[0];
+  // A written sign names its kind ("a sales pitch"); the turn model's reading is cited only when none is left.
+  const learnedOnly = (seen: Observed) => (seen.sign.cues.length === 0 ? 1 : 0);
+  const strongest = [...observed].sort(
+    (a, b) => learnedOnly(a) - learnedOnly(b) || b.sign.strength - a.sign.strength,
+  )[0];
   if (asHeard < 0.5 || !strongest) {
     const reason = followUp
       ? `The caller reached the wrong place but went on to ask for something in ${citeTurn(followUp)}.`

@@ -1,0 +1,121 @@
+/**
+ * The turn models' parts that do not depend on what a model learned: the features a turn is read by, which turns
+ * each label reads and in what context, how training data is drawn from the written turns and the development
+ * set, and that training and the cross-writer figures work on a small made-up set.
+ */
+import { describe, expect, it } from 'vitest';
+import type { EvalCase } from '../../eval/dataset.js';
+import { readLearnedTurns } from '../../src/scoring/model/learned-turns.js';
+import { parseLinearModel } from '../../src/scoring/model/linear-model.js';
+import { readConversation } from '../../src/scoring/model/reading.js';
+import { type TurnLabel, type TurnLabelReader, turnLabelFeatures } from '../../src/scoring/model/turn-labels.js';
+import { trainTurnLabel } from '../../train/models.js';
+import { crossWriterFigures } from '../../train/turn-label-figures.js';
+import { developmentNegatives, type LabelledTurn, turnLabelExamples } from '../../train/turn-labels-data.js';
+import { modelFileText } from '../../train/write-models.js';
+import { conversation } from './conversation.js';
+
+describe('turn features', () => {
+  it('read the turn and, apart, what the other side said before it, with how it was written', () => {
+    const features = turnLabelFeatures({ text: 'GET ME A MANAGER NOW!', context: 'Can I help?' });
+    expect(features).toEqual(expect.arrayContaining(['manager', 'a manager', 'c:help', '#exclamation', '#capitals']));
+    expect(features).not.toContain('#question');
+    const alone = turnLabelFeatures({ text: 'is anyone there?', context: '' });
+    expect(alone).toEqual(expect.arrayContaining(['#question', '#no-context', '#words:few']));
+    expect(alone.some((feature) => feature.startsWith('c:') && feature !== 'c:<s> </s>')).toBe(false);
+  });
+});
+
+describe('the turns a label reads', () => {
+  const asked: { label: TurnLabel; text: string; context: string }[] = [];
+  const reader: TurnLabelReader = {
+    probability(label, turn) {
+      asked.push({ label, ...turn });
+      return turn.text.includes('flag') ? 0.99 : 0.01;
+    },
+  };
+
+  it("are its side's, each with the other side's turn before it, flagged from the label's threshold", () => {
+    const reading = readConversation(
+      conversation([
+        ['agent', 'Hello, how can I help?'],
+        ['user', 'flag this please'],
+        ['user', 'and this'],
+        ['agent', 'flag me too'],
+      ]),
+    );
+    const learned = readLearnedTurns(reading, reader);
+    expect(learned.asks_for_person.map(({ turn }) => turn.index)).toEqual([1]);
+    expect(learned.claims_human.map(({ turn }) => turn.index)).toEqual([3]);
+    expect(asked.filter(({ label }) => label === 'claims_human').map(({ text }) => text)).toEqual([
+      'Hello, how can I help?',
+      'flag me too',
+    ]);
+    const callerContexts = asked.filter(({ label }) => label === 'frustrated').map(({ context }) => context);
+    // The caller's second turn follows their own: no agent turn came just before it.
+    expect(callerContexts).toEqual(['Hello, how can I help?', '']);
+  });
+
+  it('are none without trained models', () => {
+    const reading = readConversation(conversation([['user', 'flag this please']]));
+    expect(Object.values(readLearnedTurns(reading, null)).flat()).toEqual([]);
+  });
+});
+
+const written = (source: string, side: 'caller' | 'agent', text: string, labels: string[] = []): LabelledTurn => ({
+  source,
+  side,
+  text,
+  context: '',
+  labels: new Set(labels),
+  negativeFor: 'all',
+});
+
+describe('training data', () => {
+  it("takes the development set's turns as negatives only for what the conversation's labels rule out", () => {
+    const item = {
+      id: 'dev-1',
+      transcript: [
+        { speaker: 'user', text: 'my manager said to call' },
+        { speaker: 'agent', text: 'Happy to help.' },
+      ],
+      expected: { person_request_honored: 'not_applicable', frustration: 'fail', ai_disclosure: 'pass' },
+    } as unknown as EvalCase;
+    const [caller, agent] = developmentNegatives([item]);
+    expect(caller?.negativeFor).toEqual(new Set(['asks_for_person']));
+    expect(agent?.negativeFor).toEqual(new Set(['claims_human']));
+    expect(agent?.context).toBe('my manager said to call');
+    // A frustrated caller's turns teach nothing about frustration: which turn was the fed-up one is not known.
+    expect(turnLabelExamples('frustrated', [caller as LabelledTurn])).toEqual([]);
+    expect(turnLabelExamples('asks_for_person', [caller as LabelledTurn])).toHaveLength(1);
+  });
+});
+
+describe('training and the cross-writer figures', () => {
+  const requests = ['put me through to a person', 'can I speak to someone real', 'get me a human please'];
+  const others = ['what time do you open', 'I need to change my booking', 'how much is a haircut'];
+  const turns = ['a', 'b', 'c'].flatMap((source) => [
+    ...requests.map((text) => written(source, 'caller', `${text} ${source}`, ['asks_for_person'])),
+    ...others.map((text) => written(source, 'caller', `${text} ${source}`)),
+    written(source, 'agent', 'I am a real person', ['claims_human']),
+    written(source, 'agent', 'I am the virtual assistant', ['admits_ai']),
+  ]);
+
+  it('learn the label and give the same bytes every time', () => {
+    const file = trainTurnLabel('asks_for_person', turns);
+    expect(modelFileText(trainTurnLabel('asks_for_person', turns))).toBe(modelFileText(file));
+    const model = parseLinearModel(modelFileText(file));
+    const positive = model.classes.indexOf('asks_for_person');
+    const probability = (text: string) =>
+      model.probabilities(turnLabelFeatures({ text, context: '' }))[positive] as number;
+    expect(probability('put me through to a person')).toBeGreaterThan(probability('what time do you open'));
+  });
+
+  it("score each writer's turns with a model that never saw them", () => {
+    const figures = crossWriterFigures(turns);
+    const person = figures.find((row) => row.label === 'asks_for_person');
+    expect(person).toMatchObject({ writers: 3, positives: 9, negatives: 9 });
+    expect(person?.auc).toBeGreaterThan(0.5);
+    expect(figures.find((row) => row.label === 'claims_human')).toMatchObject({ positives: 3, negatives: 3 });
+  });
+});
