@@ -19,6 +19,8 @@ const event = z.looseObject({
   status: z.string().optional(),
   target: z.string().optional(),
   at_ms: z.number().int().optional(),
+  /** The turn during which the event happened (eval files only; see placedByTime). */
+  at_turn: z.number().int().min(0).optional(),
 });
 
 const OUTCOME_LABELS = ['resolved', 'unresolved', 'escalated', 'not_real_inquiry', 'uncertain'] as const;
@@ -63,12 +65,39 @@ export function loadDataset(directory: string): EvalCase[] {
   return cases;
 }
 
+/** Spacing of the timings given to an untimed transcript whose events name their turn: 10 s a turn, 8 s spoken. */
+const TURN_SPACING_MS = 10_000;
+const TURN_LENGTH_MS = 8_000;
+
+/**
+ * Some eval files (written by people who think in turns, not milliseconds) place an event with `at_turn`, the
+ * index of the turn during which it happened. The API has no such field: events are placed by `at_ms` against
+ * the turns' `start_ms`/`end_ms`. So such a case is sent as a client would send it: every turn timed (when it
+ * is not already), and each event placed in the middle of its turn, in the order the events are listed.
+ */
+function placedByTime(item: EvalCase): Pick<ScorableConversation, 'transcript' | 'events'> {
+  if (!item.events.some((event) => typeof event.at_turn === 'number')) {
+    return { transcript: item.transcript, events: item.events };
+  }
+  const transcript = item.transcript.map((turn, index) => ({
+    ...turn,
+    start_ms: turn.start_ms ?? index * TURN_SPACING_MS,
+    end_ms: turn.end_ms ?? index * TURN_SPACING_MS + TURN_LENGTH_MS,
+  }));
+  // Events in one turn keep their order (a failed call, then its retry): one millisecond apart.
+  const events = item.events.map(({ at_turn, ...event }, position) => {
+    const turn = typeof at_turn === 'number' ? transcript[at_turn] : undefined;
+    if (!turn || event.at_ms !== undefined) return event;
+    return { ...event, at_ms: Math.round((turn.start_ms + turn.end_ms) / 2) + position };
+  });
+  return { transcript, events };
+}
+
 export function toConversation(item: EvalCase): ScorableConversation {
   return {
     channel: item.channel,
     ended_by: item.ended_by ?? null,
-    transcript: item.transcript,
-    events: item.events,
+    ...placedByTime(item),
     metadata: {},
   };
 }
