@@ -51,7 +51,7 @@ async function emptyDatabase(backend: TestBackend): Promise<EarlierDatabase> {
   }
   const database = await createEmptyDatabase();
   const db = new Kysely<unknown>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 2 }) }),
+    dialect: new PostgresDialect({ pool: quietPool(database.url) }),
   });
   return {
     db: db as AnyDb,
@@ -62,4 +62,15 @@ async function emptyDatabase(backend: TestBackend): Promise<EarlierDatabase> {
       await database.drop();
     },
   };
+}
+
+/**
+ * A pool whose idle clients' errors are expected: the database is dropped WITH (FORCE) at dispose, and a client
+ * still closing then receives "terminating connection", which a pool without a listener throws as an unhandled
+ * error (as the service's own pool, src/storage/postgres.ts, also listens).
+ */
+function quietPool(connectionString: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max: 2 });
+  pool.on('error', () => {});
+  return pool;
 }
