@@ -2,7 +2,13 @@
 import { BOOKING_ACTS } from '../src/scoring/model/booking-acts.js';
 import { readDissatisfaction } from '../src/scoring/model/dissatisfaction.js';
 import { type LinearModelFile, linearModel } from '../src/scoring/model/linear-model.js';
-import { asReadFor, type TurnLabel, turnLabelBag } from '../src/scoring/model/turn-labels.js';
+import {
+  asReadFor,
+  readsContext,
+  TURN_LABELS,
+  type TurnLabel,
+  turnLabelBag,
+} from '../src/scoring/model/turn-labels.js';
 import { bookingActExamples } from './booking-acts-data.js';
 import { fitPlatt } from './calibration.js';
 import type { SgdDialogue, UssDialogue } from './corpora.js';
@@ -71,6 +77,51 @@ export function trainTurnLabel(label: TurnLabel, turns: readonly LabelledTurn[])
     (turn) => (model.probabilitiesOfBag(turnLabelBag(asReadFor(label, turn)))[positive] as number) >= MISTAKEN_FROM,
   );
   return trainTurnLabelOn(label, [...turns.filter((turn) => !fromCorpora(turn)), ...mistaken]);
+}
+
+/** Features a turn read without its context always shows: training saw them on every turn. */
+const ALWAYS_WITHOUT_CONTEXT = ['#no-context', 'c:<s> </s>'];
+
+/**
+ * Every label's two-class model, kept in one file (`turn-labels.json`): classes are the labels, and each
+ * feature's weight for a label is its log-odds contribution (the label's weight less the other class's). A
+ * label that reads the turn alone never saw a context word, and saw the two features an empty context shows on
+ * every turn: their weights go into its bias, so that the service reads every label in one pass over the turn
+ * with its context (src/scoring/model/turn-labels.ts).
+ */
+export function trainTurnLabels(turns: readonly LabelledTurn[]): LinearModelFile {
+  const labels = Object.keys(TURN_LABELS) as TurnLabel[];
+  const rows = new Map<string, number[]>();
+  const bias = labels.map((label, column) => {
+    const file = trainTurnLabel(label, turns);
+    const [other, own] = [0, 1];
+    let labelBias = (file.bias[own] as number) - (file.bias[other] as number);
+    file.features.forEach((feature, row) => {
+      const weight = (file.weights[row * 2 + own] as number) - (file.weights[row * 2 + other] as number);
+      if (!readsContext(label) && ALWAYS_WITHOUT_CONTEXT.includes(feature)) {
+        labelBias += weight;
+        return;
+      }
+      if (!readsContext(label) && feature.startsWith('c:')) return;
+      const weights = rows.get(feature) ?? new Array<number>(labels.length).fill(0);
+      weights[column] = weight;
+      rows.set(feature, weights);
+    });
+    return roundWeight(labelBias);
+  });
+  const features = [...rows.keys()].sort();
+  return {
+    format: 'cqm-linear-model/1',
+    name: 'turn-labels',
+    classes: labels,
+    bias,
+    features,
+    weights: features.flatMap((feature) => (rows.get(feature) as number[]).map(roundWeight)),
+  };
+}
+
+function roundWeight(value: number): number {
+  return Math.round(value * 10_000) / 10_000 || 0;
 }
 
 function trainTurnLabelOn(label: TurnLabel, turns: readonly LabelledTurn[]): LinearModelFile {
@@ -144,11 +195,10 @@ function averageModels([first, second]: [LinearModelFile, LinearModelFile]): Lin
     });
   }
   const features = [...rows.keys()].sort();
-  const round = (value: number) => Math.round(value * 10_000) / 10_000 || 0;
   return {
     ...first,
     features,
-    weights: features.flatMap((feature) => (rows.get(feature) as number[]).map(round)),
-    bias: first.bias.map((value, k) => round((value + (second.bias[k] as number)) / 2)),
+    weights: features.flatMap((feature) => (rows.get(feature) as number[]).map(roundWeight)),
+    bias: first.bias.map((value, k) => roundWeight((value + (second.bias[k] as number)) / 2)),
   };
 }

@@ -11,17 +11,11 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  MODEL_FILE_NAMES,
-  TURN_MODEL_LABELS,
-  type TurnModelKey,
-  trainedModelsFrom,
-} from '../src/scoring/model/trained-models.js';
-import type { TurnLabel } from '../src/scoring/model/turn-labels.js';
+import { MODEL_FILE_NAMES, trainedModelsFrom } from '../src/scoring/model/trained-models.js';
 import { DEFAULT_CORPORA_DIRECTORY } from './corpora.js';
 import { corpusReport, readCorpora } from './corpus-report.js';
 import { bookingActsCard, dissatisfactionCard, turnLabelsCard } from './model-cards.js';
-import { trainBookingActs, trainDissatisfaction, trainTurnLabel } from './models.js';
+import { trainBookingActs, trainDissatisfaction, trainTurnLabels } from './models.js';
 import { crossWriterFigures } from './turn-label-figures.js';
 import { turnTrainingSet } from './turn-labels-data.js';
 import { writeModelFile } from './write-models.js';
@@ -52,19 +46,18 @@ const dissatisfactionText = writeModelFile(MODELS_DIRECTORY, MODEL_FILE_NAMES.di
 log(`dissatisfaction.json: ${dissatisfaction.features.length} features, ${dissatisfactionText.length} bytes`);
 
 const turns = turnTrainingSet([...corpora.redial.training, ...corpora.ccpe.training]);
-const turnTexts = {} as Record<TurnModelKey, string>;
-for (const [key, label] of Object.entries(TURN_MODEL_LABELS) as [TurnModelKey, TurnLabel][]) {
-  const file = trainTurnLabel(label, turns);
-  turnTexts[key] = writeModelFile(MODELS_DIRECTORY, MODEL_FILE_NAMES[key], file);
-  log(`${MODEL_FILE_NAMES[key]}: ${file.features.length} features, ${turnTexts[key].length} bytes`);
-}
+const turnLabels = trainTurnLabels(turns);
+const turnLabelsText = writeModelFile(MODELS_DIRECTORY, MODEL_FILE_NAMES.turnLabels, turnLabels);
+log(
+  `turn-labels.json: ${turnLabels.features.length} features x ${turnLabels.classes.length} labels, ${turnLabelsText.length} bytes`,
+);
 const turnFigures = crossWriterFigures(turns);
 log('measured the turn models across writers');
 
 const models = trainedModelsFrom({
   bookingActs: bookingActsText,
   dissatisfaction: dissatisfactionText,
-  ...turnTexts,
+  turnLabels: turnLabelsText,
 });
 const report = corpusReport(corpora, models);
 log('measured on the held-out parts and across corpora');

@@ -8,8 +8,18 @@ import type { EvalCase } from '../../eval/dataset.js';
 import { readLearnedTurns } from '../../src/scoring/model/learned-turns.js';
 import { parseLinearModel } from '../../src/scoring/model/linear-model.js';
 import { readConversation } from '../../src/scoring/model/reading.js';
-import { type TurnLabel, type TurnLabelReader, turnLabelFeatures } from '../../src/scoring/model/turn-labels.js';
-import { trainTurnLabel } from '../../train/models.js';
+import {
+  asReadFor,
+  speaksFor,
+  TURN_LABELS,
+  type TurnLabel,
+  type TurnLabelReader,
+  turnLabelBag,
+  turnLabelFeatures,
+  turnLabelReader,
+  worded,
+} from '../../src/scoring/model/turn-labels.js';
+import { trainTurnLabel, trainTurnLabels } from '../../train/models.js';
 import { crossWriterFigures } from '../../train/turn-label-figures.js';
 import { developmentNegatives, type LabelledTurn, turnLabelExamples } from '../../train/turn-labels-data.js';
 import { modelFileText } from '../../train/write-models.js';
@@ -27,33 +37,50 @@ describe('turn features', () => {
 });
 
 describe('the turns a label reads', () => {
-  const asked: { label: TurnLabel; text: string; context: string }[] = [];
+  const asked: { speaker: string; text: string; context: string }[] = [];
   const reader: TurnLabelReader = {
-    probability(label, turn) {
-      asked.push({ label, ...turn });
-      return turn.text.includes('flag') ? 0.99 : 0.01;
+    read(speaker, turn, context) {
+      asked.push({ speaker, text: turn.text, context: context.text });
+      const probability = turn.text.includes('flag') ? 0.99 : 0.01;
+      const labels = (Object.keys(TURN_LABELS) as TurnLabel[]).filter((label) => speaksFor(label, speaker));
+      return Object.fromEntries(labels.map((label) => [label, probability]));
     },
   };
 
-  it("are its side's, each with the other side's turn before it, flagged from the label's threshold", () => {
+  it("are its side's, each read with the other side's turn before it, flagged from the label's threshold", () => {
     const reading = readConversation(
       conversation([
         ['agent', 'Hello, how can I help?'],
         ['user', 'flag this please'],
-        ['user', 'and this'],
         ['agent', 'flag me too'],
+        ['user', 'and this'],
+        ['user', 'ok'],
+        ['agent', 'flag again'],
       ]),
     );
     const learned = readLearnedTurns(reading, reader);
     expect(learned.asks_for_person.map(({ turn }) => turn.index)).toEqual([1]);
-    expect(learned.claims_human.map(({ turn }) => turn.index)).toEqual([3]);
-    expect(asked.filter(({ label }) => label === 'claims_human').map(({ text }) => text)).toEqual([
-      'Hello, how can I help?',
-      'flag me too',
+    expect(learned.frustrated.map(({ turn }) => turn.index)).toEqual([1]);
+    // An agent's turn is read only as the answer to a caller who asked who they were talking to (turn 1 did).
+    expect(learned.claims_human.map(({ turn }) => turn.index)).toEqual([2]);
+    // Each turn read once, with the other side's turn before it: the caller's "ok" follows their own turn.
+    expect(asked.map(({ text, context }) => [text, context])).toEqual([
+      ['flag this please', 'Hello, how can I help?'],
+      ['flag me too', 'flag this please'],
+      ['and this', 'flag me too'],
+      ['ok', ''],
     ]);
-    const callerContexts = asked.filter(({ label }) => label === 'frustrated').map(({ context }) => context);
-    // The caller's second turn follows their own: no agent turn came just before it.
-    expect(callerContexts).toEqual(['Hello, how can I help?', '']);
+  });
+
+  it('read an agent turn that answers a question the written patterns know', () => {
+    const reading = readConversation(
+      conversation([
+        ['user', 'are you a robot?'],
+        ['agent', 'flag'],
+      ]),
+    );
+    const asksWho = (turn: { text: string }) => turn.text.includes('robot');
+    expect(readLearnedTurns(reading, reader, asksWho).claims_human.map(({ turn }) => turn.index)).toEqual([1]);
   });
 
   it('are none without trained models', () => {
@@ -109,6 +136,23 @@ describe('training and the cross-writer figures', () => {
     const probability = (text: string) =>
       model.probabilities(turnLabelFeatures({ text, context: '' }))[positive] as number;
     expect(probability('put me through to a person')).toBeGreaterThan(probability('what time do you open'));
+  });
+
+  it("keep every label's model in one file that reads as each alone, with or without its context", () => {
+    const withContext = turns.map((turn, index) => ({ ...turn, context: index % 2 ? 'are you a bot?' : '' }));
+    const reader = turnLabelReader(parseLinearModel(modelFileText(trainTurnLabels(withContext))));
+    for (const label of ['asks_for_person', 'claims_human'] as TurnLabel[]) {
+      const alone = parseLinearModel(modelFileText(trainTurnLabel(label, withContext)));
+      const positive = alone.classes.indexOf(label);
+      for (const turn of withContext.filter((candidate) =>
+        speaksFor(label, candidate.side === 'caller' ? 'user' : 'agent'),
+      )) {
+        const expected = alone.probabilitiesOfBag(turnLabelBag(asReadFor(label, turn)))[positive] as number;
+        const speaker = turn.side === 'caller' ? 'user' : 'agent';
+        const read = reader.read(speaker, worded(turn.text), worded(turn.context))[label] as number;
+        expect(read).toBeCloseTo(expected, 3);
+      }
+    }
   });
 
   it("score each writer's turns with a model that never saw them", () => {

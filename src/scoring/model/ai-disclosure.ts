@@ -505,19 +505,20 @@ function describesAsStaff(turn: ReadTurn): string | null {
   return null;
 }
 
+/** Whether the caller's turn asks who they are talking to, in words the written questions know. */
+export function asksWhoIsTalking(turn: ReadTurn): boolean {
+  return questionIn(turn) !== null;
+}
+
 /**
- * An agent turn the turn model reads as claiming to be a person, in answer to a caller who had just asked who
- * they were talking to (by the written questions or the question model), when nothing in it says it is a
- * machine: the answers nobody listed ("ha, I get that a lot, but it's just me typing away here"). Unprompted
- * claims are left to the written patterns: alone, a word model reads a short "sure!" as a claim.
+ * An agent turn the turn model reads as claiming to be a person, when nothing in it says it is a machine. The
+ * models read an agent's turn only as the answer to a caller who had just asked who they were talking to
+ * (learned-turns.ts): unprompted claims are left to the written patterns, since alone a word model reads a
+ * short "sure!" as a claim. These are the answers nobody listed ("ha, I get that a lot, but it's just me typing
+ * away here").
  */
-function learnedClaim(reading: ConversationReading, learned: LearnedTurns): LearnedTurn | undefined {
-  const asked = new Set(learned.asks_if_ai.map(({ turn }) => turn.index));
-  return learned.claims_human.find(({ turn }) => {
-    const before = reading.turns[turn.index - 1];
-    const answersQuestion = before?.speaker === 'user' && (asked.has(before.index) || questionIn(before) !== null);
-    return answersQuestion && says(turn, ADMITS_MACHINE) === null && !restsOnlyOnMisheard([turn]);
-  });
+function learnedClaim(learned: LearnedTurns): LearnedTurn | undefined {
+  return learned.claims_human.find(({ turn }) => says(turn, ADMITS_MACHINE) === null && !restsOnlyOnMisheard([turn]));
 }
 
 export function aiDisclosureFinding(reading: ConversationReading, learned: LearnedTurns = NOTHING_LEARNED): Finding {
@@ -564,7 +565,7 @@ export function aiDisclosureFinding(reading: ConversationReading, learned: Learn
     if (claimsHuman === false) answeredHonestly = reply;
     else dodged = { question, reply };
   }
-  const claim = learnedClaim(reading, learned);
+  const claim = learnedClaim(learned);
   if (claim && claim.turn !== answeredHonestly) {
     const question = reading.turns[claim.turn.index - 1] as ReadTurn;
     return {

@@ -1,17 +1,18 @@
 /**
  * The turn models' reading of one conversation: for each label, the turns of its side that the model reads as
- * doing it, at or above the label's threshold. Read once per conversation and shared by the checks; without
+ * doing it, at or above the label's threshold (an agent's turns only where they answer a question about who is
+ * talking). Read once per conversation and shared by the checks; without
  * trained models nothing is flagged and the checks rest on their written patterns alone.
  */
 import type { ConversationReading, ReadTurn } from './reading.js';
-import { speaksFor, TURN_LABEL_THRESHOLDS, TURN_LABELS, type TurnLabel, type TurnLabelReader } from './turn-labels.js';
+import { TURN_LABEL_THRESHOLDS, type TurnLabel, type TurnLabelReader, type WordedText, worded } from './turn-labels.js';
 
 export interface LearnedTurn {
   turn: ReadTurn;
   probability: number;
 }
 
-export type LearnedTurns = Record<TurnLabel, LearnedTurn[]>;
+export type LearnedTurns = Readonly<Record<TurnLabel, readonly LearnedTurn[]>>;
 
 export const NOTHING_LEARNED: LearnedTurns = {
   asks_for_person: [],
@@ -21,23 +22,41 @@ export const NOTHING_LEARNED: LearnedTurns = {
   claims_human: [],
 };
 
-/** What the other side said just before `turn`, as the models were trained to read it. */
-function contextOf(reading: ConversationReading, turn: ReadTurn): string {
-  const before = reading.turns[turn.index - 1];
-  return before && before.speaker !== turn.speaker ? before.text : '';
-}
-
-export function readLearnedTurns(reading: ConversationReading, reader: TurnLabelReader | null): LearnedTurns {
+/**
+ * An agent's turn is read only as the answer to a caller who had just asked who they were talking to (by the
+ * question model, or by `asksWhoIsTalking`, the written questions): a claim to be a person counts only there
+ * (see ai-disclosure.ts), and most agent turns are then never read at all.
+ */
+export function readLearnedTurns(
+  reading: ConversationReading,
+  reader: TurnLabelReader | null,
+  asksWhoIsTalking: (turn: ReadTurn) => boolean = () => false,
+): LearnedTurns {
   if (!reader) return NOTHING_LEARNED;
-  const learned = { ...NOTHING_LEARNED };
-  for (const label of Object.keys(TURN_LABELS) as TurnLabel[]) {
-    const flagged: LearnedTurn[] = [];
-    for (const turn of reading.turns) {
-      if (!speaksFor(label, turn.speaker)) continue;
-      const probability = reader.probability(label, { text: turn.text, context: contextOf(reading, turn) });
-      if (probability >= TURN_LABEL_THRESHOLDS[label]) flagged.push({ turn, probability });
+  const learned: Record<TurnLabel, LearnedTurn[]> = {
+    asks_for_person: [],
+    asks_if_ai: [],
+    not_customer: [],
+    frustrated: [],
+    claims_human: [],
+  };
+  const empty = worded('');
+  let before: { turn: ReadTurn; words: WordedText; askedWho: boolean } | null = null;
+  for (const turn of reading.turns) {
+    const words = worded(turn.text);
+    const answersWho = turn.speaker === 'agent' && before?.turn.speaker === 'user' && before.askedWho;
+    if (turn.speaker === 'user' || answersWho) {
+      // The other side's turn just before, as the models were trained to read it.
+      const context = before && before.turn.speaker !== turn.speaker ? before.words : empty;
+      for (const [label, probability] of Object.entries(reader.read(turn.speaker, words, context)) as [
+        TurnLabel,
+        number,
+      ][]) {
+        if (probability >= TURN_LABEL_THRESHOLDS[label]) learned[label].push({ turn, probability });
+      }
     }
-    learned[label] = flagged;
+    const askedWho = turn.speaker === 'user' && (learned.asks_if_ai.at(-1)?.turn === turn || asksWhoIsTalking(turn));
+    before = { turn, words, askedWho };
   }
   return learned;
 }

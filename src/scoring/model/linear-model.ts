@@ -48,6 +48,10 @@ export interface LinearModel {
   /** The same for a bag of texts and flags, without naming each word pair as a string (the service's path). */
   probabilitiesOfBag(bag: FeatureBag): number[];
   logOddsOfBag(bag: FeatureBag, classIndex: number): number;
+  /** The bias plus the weights of the features present, per class, before any softmax (the raw linear scores). */
+  scoresOfBag(bag: FeatureBag): number[];
+  /** The same from named features (what training reads). */
+  scores(features: readonly string[]): number[];
   readonly calibration: LinearModelFile['calibration'];
   readonly featureCount: number;
 }
@@ -170,6 +174,8 @@ export function linearModel(file: LinearModelFile): LinearModel {
     probabilitiesOfBag(bag) {
       return softmax(bagScores(bag));
     },
+    scoresOfBag: bagScores,
+    scores,
     logOddsOfBag(bag, classIndex) {
       return logOddsOf(bagScores(bag), classIndex);
     },

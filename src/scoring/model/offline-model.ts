@@ -5,7 +5,7 @@
  */
 import type { BuiltinCheckKey } from '../../domain/checks.js';
 import { eventOutcome, type ScorableConversation } from '../../domain/conversation.js';
-import { aiDisclosureFinding } from './ai-disclosure.js';
+import { aiDisclosureFinding, asksWhoIsTalking } from './ai-disclosure.js';
 import {
   analyseBooking,
   type BookingAnalysis,
@@ -47,7 +47,7 @@ export function analyseConversation(
   models: TrainedModels | null = null,
 ): ConversationAnalysis {
   const reading = once(() => readConversation(conversation));
-  const learnedTurns = once(() => readLearnedTurns(reading(), models?.turnLabels ?? null));
+  const learnedTurns = once(() => readLearnedTurns(reading(), models?.turnLabels ?? null, asksWhoIsTalking));
   const personRequests = once(() => analysePersonRequests(reading(), learnedTurns().asks_for_person));
   const dissatisfaction = once(() =>
     models ? readDissatisfaction(models.dissatisfaction, conversation.transcript) : null,

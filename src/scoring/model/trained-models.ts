@@ -7,27 +7,13 @@
 import { createHash } from 'node:crypto';
 import { type BookingActReader, bookingActReader } from './booking-acts.js';
 import { type LinearModel, parseLinearModel } from './linear-model.js';
-import { type TurnLabel, type TurnLabelModels, type TurnLabelReader, turnLabelReader } from './turn-labels.js';
+import { type TurnLabelReader, turnLabelReader } from './turn-labels.js';
 
 export const MODEL_FILE_NAMES = {
   bookingActs: 'booking-acts.json',
   dissatisfaction: 'dissatisfaction.json',
-  turnAsksForPerson: 'turn-asks-for-person.json',
-  turnAsksIfAi: 'turn-asks-if-ai.json',
-  turnNotCustomer: 'turn-not-customer.json',
-  turnFrustrated: 'turn-frustrated.json',
-  turnClaimsHuman: 'turn-claims-human.json',
+  turnLabels: 'turn-labels.json',
 } as const;
-
-/** Which file holds which turn label's model. */
-export const TURN_MODEL_LABELS = {
-  turnAsksForPerson: 'asks_for_person',
-  turnAsksIfAi: 'asks_if_ai',
-  turnNotCustomer: 'not_customer',
-  turnFrustrated: 'frustrated',
-  turnClaimsHuman: 'claims_human',
-} as const satisfies Partial<Record<keyof typeof MODEL_FILE_NAMES, TurnLabel>>;
-export type TurnModelKey = keyof typeof TURN_MODEL_LABELS;
 
 export type ModelFileTexts = Record<keyof typeof MODEL_FILE_NAMES, string>;
 
@@ -47,14 +33,7 @@ export function trainedModelsFrom(texts: ModelFileTexts): TrainedModels {
   return {
     bookingActs: bookingActReader(parseLinearModel(texts.bookingActs)),
     dissatisfaction: parseLinearModel(texts.dissatisfaction),
-    turnLabels: turnLabelReader(
-      Object.fromEntries(
-        (Object.entries(TURN_MODEL_LABELS) as [TurnModelKey, TurnLabel][]).map(([key, label]) => [
-          label,
-          parseLinearModel(texts[key]),
-        ]),
-      ) as TurnLabelModels,
-    ),
+    turnLabels: turnLabelReader(parseLinearModel(texts.turnLabels)),
     fingerprint: hash.digest('hex').slice(0, 16),
   };
 }

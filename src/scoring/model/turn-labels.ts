@@ -1,12 +1,14 @@
 /**
- * What a single turn does, as learned from labelled turns (models/turn-*.json, trained from
+ * What a single turn does, as learned from labelled turns (models/turn-labels.json, trained from
  * train/data/turns/): whether a caller's turn asks for a person, asks whether they are talking to a machine,
  * comes from someone who is not a customer, or is fed up; whether an agent's turn claims to be a person. One
  * two-class model per label, because a turn can do several of these at once ("this is useless, get me a
- * manager"). The checks combine these readings with their written patterns (see each check's file).
+ * manager"); the five are kept in one file as one log-odds per label and feature, so that a turn's words are
+ * looked up once for all of them. The checks combine these readings with their written patterns (see each
+ * check's file).
  */
 import type { Speaker } from '../../domain/conversation.js';
-import type { LinearModel } from './linear-model.js';
+import { type LinearModel, logistic } from './linear-model.js';
 import { bagFeatures, type FeatureBag, tokens } from './text-features.js';
 
 export const TURN_LABELS = {
@@ -32,23 +34,38 @@ function lengthBand(count: number): string {
   return count <= 3 ? 'few' : count <= 12 ? 'some' : 'many';
 }
 
+/** A text and its words, read once: a turn's words serve every label's model and the next turn, as its context. */
+export interface WordedText {
+  text: string;
+  words: readonly string[];
+}
+
+export function worded(text: string): WordedText {
+  return { text, words: tokens(text) };
+}
+
 /**
  * The turn's words and word pairs, the other side's words and word pairs (prefix `c:`), and a few flags of
  * how it was written: a question, an exclamation, capitals, how long.
  */
-export function turnLabelBag({ text, context }: LabelledTurnText): FeatureBag {
-  const flags = [`#words:${lengthBand(tokens(text).length)}`];
+function bagOf(turn: WordedText, context: WordedText): FeatureBag {
+  const { text } = turn;
+  const flags = [`#words:${lengthBand(turn.words.length)}`];
   if (text.includes('?')) flags.push('#question');
   if (text.includes('!')) flags.push('#exclamation');
   if ((text.match(CAPITAL_WORDS) ?? []).filter((word) => word !== 'I').length >= 2) flags.push('#capitals');
-  if (context.trim() === '') flags.push('#no-context');
+  if (context.text.trim() === '') flags.push('#no-context');
   return {
     texts: [
-      { prefix: '', words: tokens(text) },
-      { prefix: 'c:', words: tokens(context) },
+      { prefix: '', words: turn.words },
+      { prefix: 'c:', words: context.words },
     ],
     flags,
   };
+}
+
+export function turnLabelBag({ text, context }: LabelledTurnText): FeatureBag {
+  return bagOf(worded(text), worded(context));
 }
 
 /** The same features named as strings; what training reads. */
@@ -56,29 +73,37 @@ export function turnLabelFeatures(turn: LabelledTurnText): string[] {
   return bagFeatures(turnLabelBag(turn));
 }
 
-export type TurnLabelModels = Record<TurnLabel, LinearModel>;
+/** Each label's probability, for the labels of the turn's side. */
+export type TurnLabelProbabilities = Partial<Record<TurnLabel, number>>;
 
 export interface TurnLabelReader {
-  /** Probability that the turn does what `label` names. */
-  probability(label: TurnLabel, turn: LabelledTurnText): number;
+  /** How likely the turn (with the other side's turn before it) does what each label of its side names. */
+  read(speaker: Speaker, turn: WordedText, context: WordedText): TurnLabelProbabilities;
 }
 
-export function turnLabelReader(models: TurnLabelModels): TurnLabelReader {
-  const positive = new Map<TurnLabel, number>();
-  for (const label of Object.keys(TURN_LABELS) as TurnLabel[]) {
-    const index = models[label].classes.indexOf(label);
-    if (index === -1) throw new Error(`model ${models[label].name}: no '${label}' class`);
-    positive.set(label, index);
+/**
+ * The file's classes are the labels, and each class's score is that label's log-odds on its own (not a share
+ * of a softmax). Labels that read the turn alone were trained without the context: their weights for the
+ * context's words are 0 and what an absent context always showed is in their bias (train/models.ts), so one
+ * pass over the turn with its context gives every label's reading.
+ */
+export function turnLabelReader(model: LinearModel): TurnLabelReader {
+  const labels = Object.keys(TURN_LABELS) as TurnLabel[];
+  if (model.classes.length !== labels.length || labels.some((label, index) => model.classes[index] !== label)) {
+    throw new Error(`model ${model.name}: classes must be ${labels.join(', ')}`);
   }
   return {
-    probability(label, turn) {
-      const bag = turnLabelBag(asReadFor(label, turn));
-      return models[label].probabilitiesOfBag(bag)[positive.get(label) as number] as number;
+    read(speaker, turn, context) {
+      const scores = model.scoresOfBag(bagOf(turn, context));
+      const read: TurnLabelProbabilities = {};
+      labels.forEach((label, index) => {
+        if (speaksFor(label, speaker)) read[label] = logistic(scores[index] as number);
+      });
+      return read;
     },
   };
 }
 
-/** The side whose turns a label reads: the caller's are `user` turns, the agent's are `agent` turns. */
 /**
  * Labels whose model does not read the other side's turn before. What an agent said before a fed-up reply (an
  * apology, "I can't") is said before calm replies too: a frustration model that read it flagged "no that's all,
@@ -88,11 +113,16 @@ export function turnLabelReader(models: TurnLabelModels): TurnLabelReader {
  */
 const WITHOUT_CONTEXT: ReadonlySet<TurnLabel> = new Set(['frustrated', 'asks_for_person', 'asks_if_ai']);
 
-/** The turn as `label`'s model reads it. */
-export function asReadFor(label: TurnLabel, turn: LabelledTurnText): LabelledTurnText {
-  return WITHOUT_CONTEXT.has(label) ? { text: turn.text, context: '' } : turn;
+export function readsContext(label: TurnLabel): boolean {
+  return !WITHOUT_CONTEXT.has(label);
 }
 
+/** The turn as `label`'s model is trained on it. */
+export function asReadFor(label: TurnLabel, turn: LabelledTurnText): LabelledTurnText {
+  return readsContext(label) ? turn : { text: turn.text, context: '' };
+}
+
+/** The side whose turns a label reads: the caller's are `user` turns, the agent's are `agent` turns. */
 export function speaksFor(label: TurnLabel, speaker: Speaker): boolean {
   return TURN_LABELS[label] === 'caller' ? speaker === 'user' : speaker === 'agent';
 }
