@@ -10,7 +10,7 @@ import {
 import { BOOKING_ACT_OPTIONS, DISSATISFACTION_OPTIONS, TURN_LABEL_OPTIONS } from './models.js';
 import { HELD_OUT_SHARE, SPLIT_SEED } from './split.js';
 import { crossWriterTable, type TurnLabelFigures } from './turn-label-figures.js';
-import type { LabelledTurn } from './turn-labels-data.js';
+import { isCorpusTurn, type LabelledTurn } from './turn-labels-data.js';
 
 const SPLIT = `Each corpus is split by dialogue with a fixed seed (\`${SPLIT_SEED}\`, sha256 of seed and dialogue id): ${HELD_OUT_SHARE * 100}% of dialogues are held out and never trained on. \`npm run train\` is deterministic: the same corpora give the same model file, byte for byte.`;
 
@@ -129,29 +129,36 @@ export function turnLabelsCard(
   figures: readonly TurnLabelFigures[],
   date: string,
 ): string {
-  const written = turns.filter((turn) => turn.source !== 'dev');
+  const written = turns.filter((turn) => turn.negativeFor === 'all');
   const writers = [...new Set(written.map((turn) => turn.source))].sort();
-  const fromDevelopment = turns.length - written.length;
-  return `# turn-*.json: the turn models
+  const fromDevelopment = turns.filter((turn) => turn.source === 'dev').length;
+  const rated = turns.filter(isCorpusTurn).length;
+  return `# turn-labels.json: the turn models
 
-Five two-class models, one per thing a single turn can do (a turn may do several):
+Five two-class models, one per thing a single turn can do (a turn may do several), kept in one file: its classes
+are the labels, and each feature carries one log-odds weight per label, so that a turn's words are looked up once
+for all five (\`trainTurnLabels\` in \`train/models.ts\`).
 
-| file | label | side | read by |
-| --- | --- | --- | --- |
-| \`turn-asks-for-person.json\` | \`asks_for_person\` | caller | \`person_request_honored\`, \`outcome\` |
-| \`turn-asks-if-ai.json\` | \`asks_if_ai\` | caller | \`ai_disclosure\` (whether an answer answers a question about who is talking) |
-| \`turn-not-customer.json\` | \`not_customer\` | caller | \`real_inquiry\`, \`outcome\` |
-| \`turn-frustrated.json\` | \`frustrated\` | caller | \`frustration\` |
-| \`turn-claims-human.json\` | \`claims_human\` | agent | \`ai_disclosure\` |
+| label | side | read by |
+| --- | --- | --- |
+| \`asks_for_person\` | caller | \`person_request_honored\`, \`outcome\` |
+| \`asks_if_ai\` | caller | \`ai_disclosure\` (which agent turns answer a question about who is talking) |
+| \`not_customer\` | caller | \`real_inquiry\`, \`outcome\` |
+| \`frustrated\` | caller | \`frustration\` |
+| \`claims_human\` | agent | \`ai_disclosure\`, only for an answer to a question about who is talking |
 
 Each check takes a model's reading as evidence from the probability in \`TURN_LABEL_THRESHOLDS\`
 (\`src/scoring/model/turn-labels.ts\`), beside its written patterns.
 
 - **Source**: ${written.length} turns written for this purpose by ${writers.length} writers working apart
-  (\`train/data/turns/\`, labelling rules and how they were written in its README), and ${fromDevelopment} turns of the
+  (\`train/data/turns/\`, labelling rules and how they were written in its README); ${fromDevelopment} turns of the
   development set (\`eval/data\`) that its conversation-level labels make negatives (no turn of a conversation
-  whose caller never asked for a person asks for one). The sealed batches (\`eval/fresh*\`) were never used.
-- **Licence**: the project's own.
+  whose caller never asked for a person asks for one); and, for \`frustrated\` only, those of ${rated} user turns of the
+  User Satisfaction Simulation's ReDial and CCPE training parts, rated 3 or more, that a first model mistook for
+  fed-up (their held-out parts never). The sealed batches (\`eval/fresh*\`) and \`eval/tuning\` were never used.
+- **Licence**: the written turns and the development set are the project's own; the \`frustrated\` weights also
+  learned from the User Satisfaction Simulation's ratings (of ReDial, CC BY 4.0, and CCPE, CC BY-SA 4.0
+  dialogues), so the file is shared under CC BY-SA 4.0, as \`dissatisfaction.json\` is.
 - **Trained**: ${date}, by \`npm run train\` (\`train/\`).
 - **Model**: logistic regression (two-class softmax, AdaGrad, L2), options ${options(TURN_LABEL_OPTIONS)}; a
   label's turns weigh, in all, a third as much as the others.
