@@ -134,14 +134,16 @@ function askedForSomethingAfter(reading: ConversationReading, seen: Observed): R
 /**
  * The caller's turns the turn model reads as no customer's (wordings of pitches, surveys and wrong numbers
  * nobody listed), as signs of their probability's strength; a caller who then turns to a need of their own
- * cancels them as they cancel a written sign.
+ * ("anyway, while I have you, can I book ...") cancels them as it cancels a written pitch.
  */
+const LEARNED_SIGN_KIND: Sign['kind'] = "non-customer call (the turn model's reading)";
+
 function learnedSigns(learned: readonly LearnedTurn[]): Observed[] {
   return learned.flatMap(({ turn, probability }) => {
     const sentence = turn.sentences[0];
     if (!sentence) return [];
     const sign: Sign = {
-      kind: "non-customer call (the turn model's reading)",
+      kind: LEARNED_SIGN_KIND,
       strength: probability,
       cues: [],
       speaker: 'user',
@@ -204,7 +206,7 @@ export function realInquiryFinding(reading: ConversationReading, learned: readon
   const fromClearTurns = likelihood(observed, (turn) => (turn.misheard ? 0 : 1));
   const score = Math.round(Math.min(0.97, Math.max(0.03, weighted)) * 100) / 100;
   // A written sign names its kind ("a sales pitch"); the turn model's reading is cited only when none is left.
-  const learnedOnly = (seen: Observed) => (seen.sign.cues.length === 0 ? 1 : 0);
+  const learnedOnly = (seen: Observed) => (seen.sign.kind === LEARNED_SIGN_KIND ? 1 : 0);
   const strongest = [...observed].sort(
     (a, b) => learnedOnly(a) - learnedOnly(b) || b.sign.strength - a.sign.strength,
   )[0];

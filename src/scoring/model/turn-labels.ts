@@ -20,7 +20,6 @@ export const TURN_LABELS = {
 } as const;
 
 export type TurnLabel = keyof typeof TURN_LABELS;
-export type TurnSide = (typeof TURN_LABELS)[TurnLabel];
 
 /** A turn and what the other side said just before it (empty when nothing was). */
 export interface LabelledTurnText {
@@ -109,7 +108,8 @@ export function turnLabelReader(model: LinearModel): TurnLabelReader {
  * apology, "I can't") is said before calm replies too: a frustration model that read it flagged "no that's all,
  * cheers" after "anything else I can help with?". Requests for a person read better alone too (on eval/tuning,
  * 0.92 of them found instead of 0.77, with no more false alarms); a caller accepting an offered transfer ("yes
- * please") is found by the written cues, which do read the agent's offer.
+ * please") is found by the written cues, which do read the agent's offer. A question about who is talking is in
+ * the caller's own words.
  */
 const WITHOUT_CONTEXT: ReadonlySet<TurnLabel> = new Set(['frustrated', 'asks_for_person', 'asks_if_ai']);
 
@@ -128,8 +128,8 @@ export function speaksFor(label: TurnLabel, speaker: Speaker): boolean {
 }
 
 /**
- * The probability from which a check takes a model's reading as evidence, per label, chosen on the
- * cross-writer figures (models/turn-labels.md) for few false alarms: the written patterns find the common
+ * The probability from which a check takes a model's reading as evidence, per label, chosen on eval/tuning
+ * (0.5 to 0.7 read the same there; 0.8 lost requests for a person): the written patterns find the common
  * wordings, and the models add the ones nobody listed.
  */
 export const TURN_LABEL_THRESHOLDS: Record<TurnLabel, number> = {
