@@ -37,6 +37,7 @@ describe('the turn models read wordings the written patterns miss', () => {
     const result = score('person_request_honored', turns);
     expect(result.verdict).toBe('fail');
     expect(result.evidence_turns).toContain(2);
+    expect(result.reason).toContain("(the turn model's reading)");
     expect(score('outcome', turns).choice).toBe('unresolved');
   });
 
@@ -70,6 +71,7 @@ describe('the turn models read wordings the written patterns miss', () => {
     const result = score('frustration', turns);
     expect(result.verdict).toBe('fail');
     expect(result.evidence_turns).toEqual([2]);
+    expect(result.reason).toContain("(the turn model's reading)");
   });
 
   it('an answer that claims to be a person, in words nobody listed', () => {

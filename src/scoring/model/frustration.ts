@@ -56,6 +56,8 @@ interface TurnReading {
   turn: ReadTurn;
   strength: number;
   said: string;
+  /** The strength is the turn model's, not the written signs': the reason says so. */
+  byModel?: boolean;
 }
 
 /** A caller turn's signs before the context is known. */
@@ -356,6 +358,7 @@ function withLearned(readings: readonly TurnReading[], learned: readonly Learned
           turn: reading.turn,
           strength: flagged.probability,
           said: reading.strength > 0 ? reading.said : reading.turn.text,
+          byModel: true,
         }
       : reading;
   });
@@ -396,7 +399,9 @@ export function frustrationFinding(
     .slice(0, 2)
     .sort((a, b) => a.turn.index - b.turn.index);
   const evidence = uniqueSorted(cited.map((sign) => sign.turn.index));
-  const citations = cited.map((sign) => citeTurn(sign.turn, sign.said)).join(' and ');
+  const citations = cited
+    .map((sign) => `${citeTurn(sign.turn, sign.said)}${sign.byModel ? " (the turn model's reading)" : ''}`)
+    .join(' and ');
   const dissatisfied = dissatisfactionNote(reading, dissatisfaction);
 
   if (asHeard < FRUSTRATION_THRESHOLD) {

@@ -52,6 +52,8 @@ export interface PersonRequest {
   turn: ReadTurn;
   /** What was said, for the reason. */
   said: string;
+  /** Found by the turn model alone, not by the written cues: the reason says so. */
+  byModel?: boolean;
 }
 
 /** A request found in a turn; `byName` when a name (with a title or without) or a pronoun said who was wanted. */
@@ -244,11 +246,9 @@ function findRequests(reading: ConversationReading, learned: readonly LearnedTur
       saysNoSuchPerson(reading.turns.find((next) => next.index > turn.index && next.speaker === 'agent'))
     )
       continue;
-    const said =
-      found?.said ??
-      acceptsOffer(turn, previousAgentTurn) ??
-      (learned.some((flagged) => flagged.turn === turn) ? turn.text : null);
+    const said = found?.said ?? acceptsOffer(turn, previousAgentTurn);
     if (said !== null) requests.push({ turn, said });
+    else if (learned.some((flagged) => flagged.turn === turn)) requests.push({ turn, said: turn.text, byModel: true });
   }
   return requests;
 }
@@ -307,9 +307,10 @@ export function analysePersonRequests(
 function describeRequests(requests: readonly PersonRequest[]): string {
   const [first, ...rest] = requests;
   if (!first) return '';
-  if (rest.length === 0) return `The caller asked for a person in ${citeTurn(first.turn, first.said)}`;
+  const byModel = first.byModel ? " (the turn model's reading)" : '';
+  if (rest.length === 0) return `The caller asked for a person in ${citeTurn(first.turn, first.said)}${byModel}`;
   const times = requests.length === 2 ? 'twice' : `${requests.length} times`;
-  return `The caller asked for a person ${times} (${turnNames(requests.map((request) => request.turn.index))}, first ${JSON.stringify(first.said.trim())})`;
+  return `The caller asked for a person ${times} (${turnNames(requests.map((request) => request.turn.index))}, first ${JSON.stringify(first.said.trim())}${byModel})`;
 }
 
 export function personRequestFinding(analysis: PersonRequestAnalysis): Finding {
