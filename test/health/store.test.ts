@@ -282,7 +282,7 @@ describe.each(backends)('health in the store on $name', (backend) => {
         ...calls(10, 9, '2026-11-19T09:00:00Z', { agent: 'front-desk', agentName: 'Front desk', group: 'clinics' }),
         ...calls(6, 6, '2026-11-19T09:00:00Z', { agent: 'billing', agentName: 'Billing', group: 'clinics' }),
         {
-          // Named as the other billing calls: scoreAll stores calls concurrently, and the last one stored names
+          // Named as the other billing calls: scoreAll stores calls concurrently, and the first one stored names
           // the agent.
           agent: 'billing',
           agentName: 'Billing',
