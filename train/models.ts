@@ -52,7 +52,7 @@ export const TURN_LABEL_OPTIONS: Omit<TrainingOptions, 'classWeights'> = {
 };
 
 /** The labelled turns weigh as much, in all, as a third of the others: enough to be learned, not so much that every near miss becomes one. */
-export const TURN_POSITIVE_SHARE = { value: 1 / 3 };
+const TURN_POSITIVE_SHARE = 1 / 3;
 
 /** A rated corpus turn the first model reads at least this likely is one it must learn is not the label. */
 const MISTAKEN_FROM = 0.5;
@@ -64,19 +64,16 @@ const MISTAKEN_FROM = 0.5;
  * what matters (a caller disliking a film is not fed up with the service).
  */
 export function trainTurnLabel(label: TurnLabel, turns: readonly LabelledTurn[]): LinearModelFile {
-  const fromCorpora = isCorpusTurn;
-  const first = trainTurnLabelOn(
-    label,
-    turns.filter((turn) => !fromCorpora(turn)),
-  );
-  const rated = turnsFor(label, turns.filter(fromCorpora));
+  const written = turns.filter((turn) => !isCorpusTurn(turn));
+  const first = trainTurnLabelOn(label, written);
+  const rated = turnsFor(label, turns.filter(isCorpusTurn));
   if (rated.length === 0) return first;
   const model = linearModel(first);
   const positive = model.classes.indexOf(label);
   const mistaken = rated.filter(
     (turn) => (model.probabilitiesOfBag(turnLabelBag(asReadFor(label, turn)))[positive] as number) >= MISTAKEN_FROM,
   );
-  return trainTurnLabelOn(label, [...turns.filter((turn) => !fromCorpora(turn)), ...mistaken]);
+  return trainTurnLabelOn(label, [...written, ...mistaken]);
 }
 
 /** Features a turn read without its context always shows: training saw them on every turn. */
@@ -128,7 +125,7 @@ function trainTurnLabelOn(label: TurnLabel, turns: readonly LabelledTurn[]): Lin
   const examples = turnLabelExamples(label, turns);
   const positives = examples.filter((example) => example.label === 1).length;
   const negatives = examples.length - positives;
-  const positiveWeight = positives === 0 ? 1 : Math.max(1, (negatives * TURN_POSITIVE_SHARE.value) / positives);
+  const positiveWeight = positives === 0 ? 1 : Math.max(1, (negatives * TURN_POSITIVE_SHARE) / positives);
   return trainSoftmax(`turn-${label}`, ['other', label], examples, {
     ...TURN_LABEL_OPTIONS,
     classWeights: [1, Math.round(positiveWeight * 100) / 100],
