@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 /**
  * How well each turn model reads wording its writers did not write: for each writer, a model trained on every
  * other writer's turns, and on the development set's negatives but a share of its conversations, scores that
@@ -6,6 +5,7 @@ import { createHash } from 'node:crypto';
  * precision and recall at the threshold the checks use, and how often it flags a development-set turn that
  * does not do what the label names (a false alarm among ordinary turns).
  */
+import { createHash } from 'node:crypto';
 import { linearModel } from '../src/scoring/model/linear-model.js';
 import {
   asReadFor,

@@ -1,8 +1,9 @@
 /**
  * The labelled turns the turn models learn from: turns written by several writers, each in a file of their
- * own (train/data/turns/writer-*.json, labelled by the definitions in train/data/turns/README.md), and the
+ * own (train/data/turns/writer-*.json, labelled by the definitions in train/data/turns/README.md); the
  * development set's turns that its conversation-level labels make negatives (a conversation whose caller
- * never asked for a person has no turn asking for one).
+ * never asked for a person has no turn asking for one); and the rated corpora's calm turns, negatives for
+ * `frustrated`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,7 +42,7 @@ export interface LabelledTurn {
   side: 'caller' | 'agent';
   text: string;
   context: string;
-  /** The labels that apply; for a `dev` turn, `negativeFor` says which labels are known not to. */
+  /** The labels that apply; for a `dev` or `uss` turn, `negativeFor` says which labels are known not to. */
   labels: ReadonlySet<string>;
   negativeFor: ReadonlySet<TurnLabel> | 'all';
 }

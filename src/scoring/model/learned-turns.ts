@@ -1,8 +1,8 @@
 /**
  * The turn models' reading of one conversation: for each label, the turns of its side that the model reads as
  * doing it, at or above the label's threshold (an agent's turns only where they answer a question about who is
- * talking). Read once per conversation and shared by the checks; without
- * trained models nothing is flagged and the checks rest on their written patterns alone.
+ * talking). Read once per conversation and shared by the checks; without trained models nothing is flagged
+ * and the checks rest on their written patterns alone.
  */
 import type { ConversationReading, ReadTurn } from './reading.js';
 import { TURN_LABEL_THRESHOLDS, type TurnLabel, type TurnLabelReader, type WordedText, worded } from './turn-labels.js';
