@@ -5,7 +5,14 @@
  * and the checks rest on their written patterns alone.
  */
 import type { ConversationReading, ReadTurn } from './reading.js';
-import { TURN_LABEL_THRESHOLDS, type TurnLabel, type TurnLabelReader, type WordedText, worded } from './turn-labels.js';
+import {
+  TURN_LABEL_THRESHOLDS,
+  TURN_LABELS,
+  type TurnLabel,
+  type TurnLabelReader,
+  type WordedText,
+  worded,
+} from './turn-labels.js';
 
 export interface LearnedTurn {
   turn: ReadTurn;
@@ -14,13 +21,15 @@ export interface LearnedTurn {
 
 export type LearnedTurns = Readonly<Record<TurnLabel, readonly LearnedTurn[]>>;
 
-export const NOTHING_LEARNED: LearnedTurns = {
-  asks_for_person: [],
-  asks_if_ai: [],
-  not_customer: [],
-  frustrated: [],
-  claims_human: [],
-};
+/** An empty list per label, so that a new label in TURN_LABELS needs no edit here. */
+function noTurns(): Record<TurnLabel, LearnedTurn[]> {
+  return Object.fromEntries(Object.keys(TURN_LABELS).map((label) => [label, []])) as unknown as Record<
+    TurnLabel,
+    LearnedTurn[]
+  >;
+}
+
+export const NOTHING_LEARNED: LearnedTurns = noTurns();
 
 /**
  * An agent's turn is read only as the answer to a caller who had just asked who they were talking to (by the
@@ -33,13 +42,7 @@ export function readLearnedTurns(
   asksWhoIsTalking: (turn: ReadTurn) => boolean = () => false,
 ): LearnedTurns {
   if (!reader) return NOTHING_LEARNED;
-  const learned: Record<TurnLabel, LearnedTurn[]> = {
-    asks_for_person: [],
-    asks_if_ai: [],
-    not_customer: [],
-    frustrated: [],
-    claims_human: [],
-  };
+  const learned = noTurns();
   const empty = worded('');
   let before: { turn: ReadTurn; words: WordedText; askedWho: boolean } | null = null;
   for (const turn of reading.turns) {
