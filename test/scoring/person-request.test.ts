@@ -364,4 +364,20 @@ describe('person_request_honored: what honours a request and what does not', () 
     expect(offered("I can transfer you to billing if you'd like.", 'Sure.', 'Transferring you now.')).toBe('pass');
     expect(offered("I can transfer you to billing if you'd like.", "No, that's fine.")).toBe('not_applicable');
   });
+
+  it('reads "okay, no, that is fine" after an offer as declining it, not accepting', () => {
+    const answered = (answer: string) =>
+      scoreBuiltin(
+        'person_request_honored',
+        conversation([
+          ['agent', "I can answer questions, or pass you to the team if you'd prefer."],
+          ['user', answer],
+          ['agent', 'We service both.'],
+        ]),
+      ).verdict;
+    expect(answered('okay no thats fine um do you service heat pumps or just boilers')).toBe('not_applicable');
+    expect(answered("Sure, I'm good, just tell me the price.")).toBe('not_applicable');
+    expect(answered('yeah nah no need, quick question though')).toBe('not_applicable');
+    expect(answered('okay yes please put me through')).toBe('fail');
+  });
 });

@@ -235,6 +235,22 @@ describe('kinds of sentence the corpus taught', () => {
     }
   });
 
+  it('does not take what the agent is doing, or a place on a waiting list, for a booking made', () => {
+    for (const notYet of [
+      'Scheduling that now.',
+      'Okay, booking that in for you now.',
+      "Let me lock that in, one moment.",
+      "Done, you're on the waitlist for 2 tickets for Saturday.",
+    ]) {
+      // The call happened while the agent spoke and timed out: the turn right after it is no report of success.
+      expect(score('booking_confirmation_accurate', timed(notYet, 4_500, 'timeout')).verdict, notYet).toBe(
+        'not_applicable',
+      );
+    }
+    const done = timed("Booked! You're in for Saturday at 3.", 4_500, 'timeout');
+    expect(score('booking_confirmation_accurate', done).verdict).toBe('fail');
+  });
+
   it('does not take a price read out late in a transaction for a report of success', () => {
     expect(score('booking_confirmation_accurate', timed('Ticket is $315.', 8_500)).verdict).toBe('not_applicable');
   });

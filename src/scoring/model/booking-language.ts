@@ -295,9 +295,24 @@ const BOOKED_THING = new RegExp(
   `(?:^| )${anyOf('appointment', 'reservation', 'booking', 'table', 'visit', 'slot', 'session', 'class', 'tour', 'lesson', 'room', 'consult', 'consultation', 'install', 'installation', 'service', 'pickup', 'ride', 'ticket for', 'tickets')}s?(?: |$)`,
 );
 
-function arrangesOnlyACallOrMessage(sentence: ReadSentence): boolean {
-  return CALLBACK_OR_MESSAGE.test(sentence.text) && !BOOKED_THING.test(sentence.text);
+/** A place on a waiting list is the promise of a booking, not one ("you're on the waitlist for 2 tickets"). */
+const WAITING_LIST = new RegExp(`(?:^| )${anyOf('waitlist', 'wait list', 'waiting list', 'standby list', 'cancellation list')}(?: |$)`);
+
+function arrangesNoBooking(sentence: ReadSentence): boolean {
+  return (
+    (CALLBACK_OR_MESSAGE.test(sentence.text) && !BOOKED_THING.test(sentence.text)) ||
+    WAITING_LIST.test(sentence.text)
+  );
 }
+
+/**
+ * The agent saying what it is doing or about to do ("Scheduling that now.", "Let me lock that in", "I'll get
+ * that booked"): nothing is made yet. The act model learned from agents who report only results, and reads
+ * some of these as a success.
+ */
+const IN_PROGRESS = new RegExp(
+  `^${optional(anyOf('okay', 'ok', 'sure', 'right', 'great', 'perfect', 'alright', 'lovely', 'cool', 'no problem'))}${optional(',')}${optional(anyOf('i am', 'i will', 'let me', 'we are', 'we will', 'i am going to', 'going to', 'one moment ,', 'one sec ,'))}${optional('just')}${anyOf('booking', 'scheduling', 'reserving', 'putting', 'locking', 'setting', 'processing', 'placing', 'submitting', 'getting', 'sorting', 'trying', 'book', 'schedule', 'reserve', 'lock', 'put', 'process', 'place', 'submit', 'get', 'sort', 'try')} ${anyOf('that', 'it', 'this', 'you', 'them', 'those', 'these', 'now', 'in', 'the', 'your', 'a', 'an')}(?= |$)(?! ${anyOf('is', 'are', 'was', 'were', 'has', 'have')}(?= |$))`,
+);
 
 export type BookingStatement = {
   kind: 'claim' | 'admission';
@@ -403,8 +418,13 @@ export function bookingStatements(
   let asksRead: boolean | null = null;
   const onlyAsks = (): boolean => {
     if (asksRead === null) {
-      const whole = bookingInContext && acts && ASKS.test(turn.text) ? acts.read(turn.text) : null;
-      asksRead = whole !== null && whole.act === 'confirm' && whole.probability >= ASKING_TURN;
+      // Each asking sentence is read on its own: an upsell after a claim ("Would you like to add a photo?") asks
+      // for nothing to be confirmed, though the whole turn, claim and all, reads like a read-back.
+      const asking = bookingInContext && acts ? turn.sentences.filter((one) => ASKS.test(one.original)) : [];
+      asksRead = asking.some((one) => {
+        const read = acts?.read(one.original);
+        return read !== undefined && read.act === 'confirm' && read.probability >= ASKING_TURN;
+      });
     }
     return asksRead;
   };
@@ -433,8 +453,8 @@ export function bookingStatements(
       statement('admission', true, 'pattern');
     } else if (learned?.act === 'failure' && learned.probability >= ACT_MODEL_CONFIDENCE) {
       statement('admission', true, { model: learned.probability });
-    } else if (arrangesOnlyACallOrMessage(sentence)) {
-      // Neither a claim nor an admission, whatever the words "scheduled" or "booked" suggest.
+    } else if (arrangesNoBooking(sentence) || IN_PROGRESS.test(sentence.text)) {
+      // Neither a claim nor an admission, whatever the words "scheduled" or "booked" suggest; or not done yet.
     } else if (onlyAsks()) {
       // Asked, not done.
     } else if (EVENT_TIMETABLE.test(sentence.text) || READS_THE_RECORDS.test(sentence.text)) {
@@ -482,9 +502,10 @@ export function reportAfterCall(turn: ReadTurn, acts: BookingActReader): Booking
   if (whole.act !== 'success' || whole.probability < ACT_MODEL_CONFIDENCE) return null;
   const speaksOfIt = turn.sentences.filter((sentence) => SPEAKS_OF_A_TRANSACTION.test(sentence.text));
   const reportsOne = speaksOfIt.some(
-    (sentence) => statesAResult(sentence.text) && !arrangesOnlyACallOrMessage(sentence),
+    (sentence) => statesAResult(sentence.text) && !arrangesNoBooking(sentence),
   );
   if (speaksOfIt.length > 0 && !reportsOne) return null;
+  if (turn.sentences.every((sentence) => IN_PROGRESS.test(sentence.text) || sentence.text.endsWith('?'))) return null;
   return { kind: 'claim', turn, said: turn.text, explicit: false, by: { model: whole.probability } };
 }
 

@@ -488,6 +488,10 @@ export const IF_YOU_LIKE = new RegExp(
   `(?:^| )if you ${optional(anyOf('would', 'still'))}${anyOf('like', 'want', 'prefer', 'wish')}(?= |$)`,
 );
 export const ACCEPTANCE = new RegExp(`^${AFFIRMATIVE}(?: |$)`);
+/** A yes that goes on to decline: "okay no that's fine", "sure, I'm good", "yeah nah no need". */
+export const DECLINED_AFTER_ALL = new RegExp(
+  `(?:^| )${anyOf('no', 'nah', 'nope', 'no need', 'no thanks', 'no thank you', 'i am good', 'i am ok', 'i am okay', 'i am fine', 'not now', 'not needed', 'not necessary')}(?= |$)`,
+);
 
 /** Who the agent fetches: a pronoun, someone, a person as such, a specialist, or a named person. */
 const FETCHED = `${LIST}(?:${anyOf('him', 'her', 'them', 'someone', 'somebody', 'a colleague', 'my colleague', 'a specialist', 'a member of our team', 'a member of the team', 'one of our team', 'the team')}|${optional(anyOf('a', 'an', 'the', 'your', 'our'))}${LIST}${PERSON_STRONG}|${TITLE_NAME})`;

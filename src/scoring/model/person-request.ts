@@ -9,6 +9,7 @@ import { citeTurn, type Finding, restsOnlyOnMisheard, turnNames, uniqueSorted } 
 import type { LearnedTurn } from './learned-turns.js';
 import {
   ACCEPTANCE,
+  DECLINED_AFTER_ALL,
   ASKS_IF_PRESENT,
   ASKS_TO_TALK_TO,
   BARE_ROLE,
@@ -221,7 +222,7 @@ function saysNoSuchPerson(turn: ReadTurn | undefined): boolean {
 
 function acceptsOffer(turn: ReadTurn, previousAgentTurn: ReadTurn | undefined): string | null {
   const first = turn.sentences[0];
-  if (!previousAgentTurn || !first || !ACCEPTANCE.test(first.text)) return null;
+  if (!previousAgentTurn || !first || !ACCEPTANCE.test(first.text) || DECLINED_AFTER_ALL.test(first.text)) return null;
   // An offer is a question, or a statement left to the caller: "I can transfer you if you'd like."
   const offered = previousAgentTurn.sentences.some(
     (sentence) =>
