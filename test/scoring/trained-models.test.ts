@@ -239,7 +239,7 @@ describe('kinds of sentence the corpus taught', () => {
     for (const notYet of [
       'Scheduling that now.',
       'Okay, booking that in for you now.',
-      "Let me lock that in, one moment.",
+      'Let me lock that in, one moment.',
       "Done, you're on the waitlist for 2 tickets for Saturday.",
     ]) {
       // The call happened while the agent spoke and timed out: the turn right after it is no report of success.

@@ -296,12 +296,13 @@ const BOOKED_THING = new RegExp(
 );
 
 /** A place on a waiting list is the promise of a booking, not one ("you're on the waitlist for 2 tickets"). */
-const WAITING_LIST = new RegExp(`(?:^| )${anyOf('waitlist', 'wait list', 'waiting list', 'standby list', 'cancellation list')}(?: |$)`);
+const WAITING_LIST = new RegExp(
+  `(?:^| )${anyOf('waitlist', 'wait list', 'waiting list', 'standby list', 'cancellation list')}(?: |$)`,
+);
 
 function arrangesNoBooking(sentence: ReadSentence): boolean {
   return (
-    (CALLBACK_OR_MESSAGE.test(sentence.text) && !BOOKED_THING.test(sentence.text)) ||
-    WAITING_LIST.test(sentence.text)
+    (CALLBACK_OR_MESSAGE.test(sentence.text) && !BOOKED_THING.test(sentence.text)) || WAITING_LIST.test(sentence.text)
   );
 }
 
@@ -501,9 +502,7 @@ export function reportAfterCall(turn: ReadTurn, acts: BookingActReader): Booking
   const whole = acts.read(turn.text);
   if (whole.act !== 'success' || whole.probability < ACT_MODEL_CONFIDENCE) return null;
   const speaksOfIt = turn.sentences.filter((sentence) => SPEAKS_OF_A_TRANSACTION.test(sentence.text));
-  const reportsOne = speaksOfIt.some(
-    (sentence) => statesAResult(sentence.text) && !arrangesNoBooking(sentence),
-  );
+  const reportsOne = speaksOfIt.some((sentence) => statesAResult(sentence.text) && !arrangesNoBooking(sentence));
   if (speaksOfIt.length > 0 && !reportsOne) return null;
   if (turn.sentences.every((sentence) => IN_PROGRESS.test(sentence.text) || sentence.text.endsWith('?'))) return null;
   return { kind: 'claim', turn, said: turn.text, explicit: false, by: { model: whole.probability } };

@@ -9,11 +9,11 @@ import { citeTurn, type Finding, restsOnlyOnMisheard, turnNames, uniqueSorted } 
 import type { LearnedTurn } from './learned-turns.js';
 import {
   ACCEPTANCE,
-  DECLINED_AFTER_ALL,
   ASKS_IF_PRESENT,
   ASKS_TO_TALK_TO,
   BARE_ROLE,
   CALLBACK_CUES,
+  DECLINED_AFTER_ALL,
   DEFERRAL,
   ENDS_CLAUSE_OR_PLACE,
   FILLERS,
