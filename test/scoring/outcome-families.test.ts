@@ -336,6 +336,35 @@ describe.each(READINGS)('outcome families, %s', (_, withModels) => {
   });
 
   describe('what counts as an answer', () => {
+    it('a question without its question mark, answered in numbers spoken as words, is answered', () => {
+      for (const [asked, answer] of [
+        ['hiya do you do adult only nights', 'We do. Thursdays eight till ten, eighteen plus, nine pounds.'],
+        [
+          "right well what's the water like this week",
+          'It was fourteen degrees this morning, four pounds fifty a swim.',
+        ],
+        ['do i need to bring my own towel or do u give', 'Both are included: a towel and slippers.'],
+      ] as const) {
+        const result = outcome([
+          ['agent', 'Hello, how can I help?'],
+          ['user', asked],
+          ['agent', answer],
+          ['user', 'right'],
+        ]);
+        expect(result.choice, asked).toBe('resolved');
+        expect(result.reason, asked).toMatch(/answered the caller's question in turn 3/);
+      }
+    });
+
+    it('"one moment" is no number, and a greeting with no question asks nothing', () => {
+      const result = outcome([
+        ['user', 'hiya my boiler has packed in again'],
+        ['agent', 'One moment please.'],
+        ['user', 'right'],
+      ]);
+      expect(result.reason).not.toMatch(/answered/);
+    });
+
     it('the answer may come after the agent asks for details', () => {
       const result = outcome(
         [

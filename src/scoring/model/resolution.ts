@@ -190,17 +190,25 @@ function readSignals(reading: ConversationReading): Signals {
   };
 }
 
+/**
+ * A question without its question mark, as speech recognition and chat leave them: "hiya do you do adult nights",
+ * "right well what is the water like". Greetings and fillers may come first.
+ */
 const QUESTION_START =
-  /^(?:(?:so|and|but|okay|ok|hi|hey|um|uh|also|yes|wait|oh) (?:, )?)*(?:do|does|did|is|are|was|can|could|will|would|how|what|when|where|which|who|why|should|have|has|any)(?: |$)/;
+  /^(?:(?:so|and|but|okay|ok|hi|hiya|hello|hey|morning|um|uh|er|erm|ah|also|yes|yeah|yep|right|well|alright|sorry|wait|oh|just) (?:, )?)*(?:do|does|did|is|are|was|can|could|will|would|how|what|when|where|which|who|why|should|have|has|any|i was wondering|i am wondering|just wondering|quick question)(?: |$)/;
 const OFFER_MORE: readonly Cue[] = [
   cue(
     `${anyOf('anything else', 'something else', 'any other questions', 'anything more')} ${gap(2)}${anyOf('help', 'i can', 'can i', 'do for you', 'today')}|${anyOf('anything else', 'any other questions')} (?:[?.!]|$)`,
     { negatable: false },
   ),
 ];
-/** Concrete content in an answer: a number, a time, a day, a price, a plain yes or no. */
+/**
+ * Concrete content in an answer: a number (in figures, or in words as voice transcripts write them: "four pounds
+ * fifty"; "one" is left out for "one moment"), a time, a day, a price, a plain yes or no, or a statement about
+ * the thing asked of.
+ */
 const CONCRETE_ANSWER =
-  /(?:^|[^a-z])(?:\d|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekdays|weekends|noon|midnight|morning|afternoon|evening|a\.m\.|p\.m\.)|^(?:yes|no|yep|nope|we do|they do|it does|it is|you can|that is right|correct|exactly)(?: |$)|^(?:you can|you will|your|it|they|we|the|that) /;
+  /(?:^|[^a-z])(?:\d|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekdays|weekends|noon|midnight|morning|afternoon|evening|a\.m\.|p\.m\.)|(?:^| )(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|half)(?: |-|$)|^(?:yes|no|yep|nope|we do|they do|it does|it is|you can|that is right|correct|exactly)(?: |$)|^(?:you can|you will|your|it|they|we|the|that|both|all|each|every) /;
 
 /** An agent turn that only asks the caller for something, with at most a courtesy ("Thanks. What's your name?"). */
 const COURTESY =
