@@ -272,4 +272,30 @@ describe('real_inquiry: tests of the line', () => {
   it('is met for a customer whose own line is the subject', () => {
     expect(verdictOf('My phone line has been dead since yesterday, can you send a technician?')).toBe('met');
   });
+
+  it('is met for a caller testing their own bad line who then asks for something, and not_met for a line test', () => {
+    const checked = scoreBuiltin(
+      'real_inquiry',
+      conversation([
+        ['user', "hello testing testing can you hear me my phone's been cutting out all day"],
+        ['agent', 'Hi, I can hear you fine. This is Cairn Hostel. How can I help?'],
+        ['user', 'oh great right um have you got a bed in a dorm for tomorrow night'],
+      ]),
+    );
+    expect(checked.verdict).toBe('met');
+    expect(checked.reason).toMatch(/^The caller opened as if testing the line, then asked for something in turn 3/);
+    expect(verdictOf('testing testing one two three')).toBe('not_met');
+  });
+
+  it("is met when the agent names the business's own surveys", () => {
+    const result = scoreBuiltin(
+      'real_inquiry',
+      conversation([
+        ['user', 'my ceiling has artex, do I need it tested before I take a light fitting down'],
+        ['agent', 'We offer asbestos management surveys and refurbishment surveys. Would you like to book one?'],
+        ['user', 'never mind'],
+      ]),
+    );
+    expect(result.verdict).toBe('met');
+  });
 });

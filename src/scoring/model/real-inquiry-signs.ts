@@ -524,13 +524,15 @@ export const SIGNS: readonly Sign[] = [
   },
   {
     // The agent recognising an offer: "I can't take marketing or vendor proposals", "I can't sign the clinic up
-    // for trials", "I'm not able to buy advertising", "vendor billing calls aren't transferred".
+    // for trials", "I'm not able to buy advertising", "vendor billing calls aren't transferred". Surveys, polls
+    // and marketing services count only refused: a surveyor or an agency offers its own ("We offer asbestos
+    // management surveys").
     kind: 'sales pitch',
     strength: 0.6,
     speaker: 'agent',
     cues: [
       cue(
-        `${anyOf('sales', 'vendor', 'marketing', 'solar', 'partnership', 'advertising')} ${anyOf('meetings', 'inquiries', 'enquiries', 'proposals', 'pitches', 'demos', 'offers')}|${anyOf('solicitations', 'solicitation', 'sales calls', 'vendor calls', 'vendor solicitations', 'vendor meetings', 'vendors', 'surveys', 'marketing services', 'marketing calls', 'supply orders', 'polls')}`,
+        `${anyOf('sales', 'vendor', 'marketing', 'solar', 'partnership', 'advertising')} ${anyOf('meetings', 'inquiries', 'enquiries', 'proposals', 'pitches', 'demos', 'offers')}|${anyOf('solicitations', 'solicitation', 'sales calls', 'vendor calls', 'vendor solicitations', 'vendor meetings', 'vendors', 'marketing calls')}`,
         { negatable: false },
       ),
       cue(
@@ -655,7 +657,7 @@ export const SIGNS: readonly Sign[] = [
         `^${maybe(anyOf('this is', 'just', 'only'))}${maybe('a')}${anyOf('test', 'testing')}(?: (?:testing|test|one two three|1 2 3|123|,|\\.|!|call|message|please|ignore|ignore this))*$`,
       ),
       cue(
-        `${anyOf('this is just a test', 'just a test', 'this is a test', 'only a test', 'a test call', 'test scenario', 'qa team', 'quality assurance team', 'just testing', 'testing testing', 'the line works', 'phone line works', 'you can ignore me', 'ignore this call')}`,
+        `${anyOf('this is just a test', 'just a test', 'this is a test', 'only a test', 'a test call', 'test scenario', 'qa team', 'quality assurance team', 'just testing', 'the line works', 'phone line works', 'you can ignore me', 'ignore this call')}`,
         { negatable: false },
       ),
       // Checking that a line or a setup works: "just checking the new lines", "testing the routing for line four".
@@ -663,11 +665,25 @@ export const SIGNS: readonly Sign[] = [
         `${anyOf('checking', 'testing', 'test', 'trying out', 'making sure')} ${maybe(anyOf('the', 'our', 'your', 'this', 'that the', 'the new', 'our new', 'this new'))}${maybe(anyOf('new', 'phone', 'main', 'front desk', 'after hours', 'after - hours'))}${anyOf('line', 'lines', 'phone line', 'phone lines', 'routing', 'phone system', 'greeting', 'ivr', 'setup', 'forwarding', 'call forwarding')}(?! ${anyOf('item', 'items', 'up', 'of')}(?: |$))`,
         { negatable: false },
       ),
-      cue(`^${anyOf('testing', 'test')} ${anyOf('one two', '1 2', '123', 'one two three', '1 2 3', 'testing')}`, {
-        negatable: false,
-      }),
       cue(
         `${anyOf('not a real', 'a fake', 'pretend')} ${gap(1)}${anyOf('order', 'call', 'return', 'scenario', 'request', 'booking', 'customer', 'i bought')}`,
+        {
+          negatable: false,
+        },
+      ),
+    ],
+  },
+  {
+    // A voice test: "testing testing", "test one two". A caller checking their own bad line says it too, and then
+    // asks for something ("hello testing testing can you hear me ... have you got a bed for tomorrow").
+    kind: 'test message',
+    strength: 0.75,
+    speaker: 'user',
+    answeredByNeed: true,
+    cues: [
+      cue(`${anyOf('testing testing')}`, { negatable: false }),
+      cue(
+        `^${maybe(anyOf('hello', 'hi', 'okay', 'ok'))}${anyOf('testing', 'test')} ${anyOf('one two', '1 2', '123', 'one two three', '1 2 3', 'testing')}`,
         {
           negatable: false,
         },
@@ -747,7 +763,8 @@ export const SIGNS: readonly Sign[] = [
 /** After a doubt about who is calling (a wrong number, "is anyone there?"), a caller who asks for something is a customer. */
 export const REAL_NEED_CUES: readonly Cue[] = [
   cue(
-    `${anyOf('do you', 'can you', 'could you', 'can i', 'could i', 'do you guys', 'i need', 'i want', 'i would like', 'since i have you', 'while i have you')}`,
+    // "can you hear me" checks the line; it asks for nothing.
+    `${anyOf('do you', 'can you', 'could you', 'can i', 'could i', 'do you guys', 'have you got', 'have you any', 'i need', 'i want', 'i would like', 'since i have you', 'while i have you')}(?! ${anyOf('hear me', 'hear us', 'still hear')}(?: |$))`,
   ),
   // Asking what the business has to offer: "is there still room in Saturday's spin class?", "how much is a cleaning?"
   cue(

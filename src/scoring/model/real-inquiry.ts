@@ -59,6 +59,16 @@ const ANY_SIGN_OF: Record<Sign['speaker'], readonly (readonly Cue[])[]> = {
   agent: inLists(SIGNS.filter((sign) => sign.speaker === 'agent').flatMap((sign) => sign.cues)),
 };
 
+const LEARNED_SIGN_KIND: Sign['kind'] = "non-customer call (the turn model's reading)";
+
+/** How a reason puts a doubt that a later need answered. */
+const DOUBT_ANSWERED: Partial<Record<Sign['kind'], string>> = {
+  'wrong number': 'The caller seemed to have reached the wrong place',
+  'test message': 'The caller opened as if testing the line',
+  prank: 'The caller opened like a prank',
+  'robocall or survey': 'The caller did not answer at first',
+};
+
 /** Every cue seen, each counted once per turn, so two different sales phrases add up. */
 function observeSigns(reading: ConversationReading): Observed[] {
   const observed: Observed[] = [];
@@ -136,12 +146,13 @@ function askedForSomethingAfter(reading: ConversationReading, seen: Observed): R
  * nobody listed), as signs of their probability's strength; a caller who then turns to a need of their own
  * ("anyway, while I have you, can I book ...") cancels them as it cancels a written pitch.
  */
-const LEARNED_SIGN_KIND: Sign['kind'] = "non-customer call (the turn model's reading)";
 
 function learnedSigns(learned: readonly LearnedTurn[]): Observed[] {
   return learned.flatMap(({ turn, probability }) => {
     const sentence = turn.sentences[0];
     if (!sentence) return [];
+    // Not a doubt a later "can I ...?" answers: a pitcher goes on with "can I email it over?" in turns the
+    // model may not flag. A caller turning to a need of their own (PIVOT_CUES) cancels it.
     const sign: Sign = {
       kind: LEARNED_SIGN_KIND,
       strength: probability,
@@ -161,7 +172,13 @@ export function realInquiryFinding(reading: ConversationReading, learned: readon
         (sentence) => firstAffirmed(sentence, REAL_NEED_CUES) !== null,
       ),
   );
-  const lastDoubt = observed.findLast((seen) => seen.sign.answeredByNeed);
+  // The latest doubt, by turn: written and learned signs are gathered apart.
+  const lastDoubt = observed
+    .filter((seen) => seen.sign.answeredByNeed)
+    .reduce<Observed | undefined>(
+      (latest, seen) => (latest && latest.turn.index > seen.turn.index ? latest : seen),
+      undefined,
+    );
   const reassured =
     lastDoubt &&
     reading.turns.find(
@@ -212,7 +229,7 @@ export function realInquiryFinding(reading: ConversationReading, learned: readon
   )[0];
   if (asHeard < 0.5 || !strongest) {
     const reason = followUp
-      ? `The caller reached the wrong place but went on to ask for something in ${citeTurn(followUp)}.`
+      ? `${DOUBT_ANSWERED[lastDoubt?.sign.kind ?? 'wrong number'] ?? 'The caller did not sound like a customer at first'}, then asked for something in ${citeTurn(followUp)}.`
       : 'The conversation reads as a genuine customer inquiry.';
     return { verdict: 'met', score, reason, evidence_turns: followUp ? [followUp.index] : [] };
   }
