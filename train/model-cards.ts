@@ -1,5 +1,7 @@
 /** The model cards (models/*.md): where a model comes from, under which licence, what it reads, and how it did. */
 import type { LinearModelFile } from '../src/scoring/model/linear-model.js';
+import type { ActFigures, BookingTurnFigures } from './booking-turn-figures.js';
+import { WRITTEN_TURN_REPEATS } from './booking-turns-data.js';
 import {
   bookingActsTable,
   bookingChecksTable,
@@ -18,7 +20,30 @@ function options(value: object): string {
   return `\`${JSON.stringify(value)}\``;
 }
 
-export function bookingActsCard(file: LinearModelFile, corpora: Corpora, report: CorpusReport, date: string): string {
+function share(value: number | null): string {
+  return value === null ? '-' : value.toFixed(2);
+}
+
+function bookingWritersTable(figures: BookingTurnFigures): string {
+  const rows = figures.corpusOnly.acts.map((alone, position) => {
+    const together = figures.withWriters.acts[position] as ActFigures;
+    return `| ${alone.act} | ${alone.turns} | ${share(alone.precision)} / ${share(alone.recall)} | ${share(together.precision)} / ${share(together.recall)} |`;
+  });
+  return [
+    `| act | turns | corpus only: precision / recall | corpus and the other writers: precision / recall |`,
+    '| --- | --- | --- | --- |',
+    ...rows,
+    `| all (accuracy) | ${figures.turns} | ${figures.corpusOnly.accuracy.toFixed(3)} | ${figures.withWriters.accuracy.toFixed(3)} |`,
+  ].join('\n');
+}
+
+export function bookingActsCard(
+  file: LinearModelFile,
+  corpora: Corpora,
+  report: CorpusReport,
+  writers: BookingTurnFigures,
+  date: string,
+): string {
   return `# booking-acts.json
 
 What an agent's sentence (or turn) does about a transaction: reports that it succeeded, reports that it failed,
@@ -27,10 +52,12 @@ asks the caller to confirm details, offers an option, or none of these. Used by 
 
 - **Source**: Schema-Guided Dialogue (Rastogi et al., 2020), train split only (\`../shared/corpora/sgd-train.jsonl.gz\`),
   ${corpora.sgd.training.length} dialogues trained on, ${corpora.sgd.heldOut.length} held out. The corpus's dev and test splits were never used.
+  And ${writers.turns} agent turns by ${writers.writers} writers (\`train/data/booking-turns/\`), each counted ${WRITTEN_TURN_REPEATS} times.
 - **Licence**: the corpus is CC BY-SA 4.0; this model file, derived from it, is shared under CC BY-SA 4.0 too.
 - **Trained**: ${date}, by \`npm run train\` (\`train/\`).
 - **Labels**: one per system turn, from the corpus's dialogue acts: NOTIFY_FAILURE -> \`failure\`, else
-  NOTIFY_SUCCESS -> \`success\`, else CONFIRM -> \`confirm\`, else OFFER -> \`offer\`, else \`other\`.
+  NOTIFY_SUCCESS -> \`success\`, else CONFIRM -> \`confirm\`, else OFFER -> \`offer\`, else \`other\`. The writers'
+  labels are the same acts: \`claims_booked\`, \`reports_failure\`, \`asks_to_confirm\`, \`offers\`, \`none\`.
 - **Model**: multinomial logistic regression (AdaGrad, L2), written in \`train/softmax-regression.ts\`; options
   ${options(BOOKING_ACT_OPTIONS)}. ${file.features.length} features kept, weights rounded to 4 decimals.
 - **Features** (\`src/scoring/model/booking-acts.ts\`): lower-cased words (digits read as \`0\`, apostrophes
@@ -41,6 +68,14 @@ asks the caller to confirm details, offers an option, or none of these. Used by 
 ## Held-out figures
 
 ${bookingActsTable(report.bookingActs)}
+
+## Across writers
+
+Each writer's turns read by a model trained on the corpus and the other writers' turns, beside the model trained on
+the corpus alone (\`train/booking-turn-figures.ts\`). The writers' near misses ("booking that now", "you're on
+the waitlist", "I can see you're booked for the 14th") are \`other\`.
+
+${bookingWritersTable(writers)}
 
 ## The booking checks on held-out SGD dialogues
 
@@ -53,7 +88,7 @@ ${bookingChecksTable(report.bookingChecks)}
 ## Limits
 
 The corpus's agents speak one style of templated English about sixteen kinds of transaction, and every
-conversation is about a transaction: alone, the model reads almost any short statement late in a call as a
+conversation is about a transaction; the written turns widen that, but by about a thousand turns from three hands: alone, the model reads almost any short statement late in a call as a
 report of success ("Congratulations!", "You've reached the clinic"). The checks therefore take its reading on
 its own only for sentences that speak of a transaction and state a result, and for the agent's turn right
 after a timed booking call; otherwise it overrules a written pattern only when it is sure (0.95) that a
@@ -182,7 +217,8 @@ A few hundred turns per label from ${writers.length} writers are a small sample 
 all asked for the same labels in the same brief: the cross-writer figures are kinder than real traffic will be. The
 models are word-and-pair models: they cannot tell sarcasm from praise ("great, thanks") except by the words
 around it. So they add wordings the written patterns miss rather than replace them, a check acts on them only
-from the threshold above, and the frustration and person-request models read the turn alone (see \`WITHOUT_CONTEXT\`).
+from the threshold above, and the four caller models read the turn alone; only the agent's claim is read with
+the caller's question before it (see \`WITHOUT_CONTEXT\`).
 The thresholds were chosen on \`eval/tuning\` (120 conversations written for that purpose, never trained on).
 `;
 }

@@ -10,6 +10,7 @@ import {
   turnLabelBag,
 } from '../src/scoring/model/turn-labels.js';
 import { bookingActExamples } from './booking-acts-data.js';
+import { type WrittenBookingTurn, writtenBookingExamples } from './booking-turns-data.js';
 import { fitPlatt } from './calibration.js';
 import type { SgdDialogue, UssDialogue } from './corpora.js';
 import {
@@ -18,7 +19,7 @@ import {
   dissatisfactionExamples,
   dissatisfiedAtSomePoint,
 } from './dissatisfaction-data.js';
-import { type TrainingOptions, trainSoftmax } from './softmax-regression.js';
+import { type Example, type TrainingOptions, trainSoftmax } from './softmax-regression.js';
 import { splitByDialogue } from './split.js';
 import { isCorpusTurn, type LabelledTurn, turnLabelExamples, turnsFor } from './turn-labels-data.js';
 
@@ -132,8 +133,24 @@ function trainTurnLabelOn(label: TurnLabel, turns: readonly LabelledTurn[]): Lin
   });
 }
 
-export function trainBookingActs(dialogues: readonly SgdDialogue[]): LinearModelFile {
-  return trainSoftmax('booking-acts', BOOKING_ACTS, bookingActExamples(dialogues), BOOKING_ACT_OPTIONS);
+/** The booking-act model: the corpus's system turns and the written agent turns (train/data/booking-turns). */
+export function trainBookingActs(
+  dialogues: readonly SgdDialogue[],
+  written: readonly WrittenBookingTurn[],
+): LinearModelFile {
+  return trainBookingActsOn(bookingActExamples(dialogues), written);
+}
+
+export function trainBookingActsOn(
+  corpus: readonly Example[],
+  written: readonly WrittenBookingTurn[],
+): LinearModelFile {
+  return trainSoftmax(
+    'booking-acts',
+    BOOKING_ACTS,
+    [...corpus, ...writtenBookingExamples(written)],
+    BOOKING_ACT_OPTIONS,
+  );
 }
 
 function trainDissatisfactionUncalibrated(

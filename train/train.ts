@@ -1,6 +1,7 @@
 /**
  * `npm run train`: reads the public corpora in ../shared/corpora, splits each by dialogue (fixed seed), trains
- * the booking-act and dissatisfaction models on the training parts, and the turn models on the labelled turns
+ * the booking-act model on SGD's training part and the written agent turns (train/data/booking-turns), the
+ * dissatisfaction model on the rated corpora's training parts, and the turn models on the labelled turns
  * (train/data/turns) and the development set's negatives; writes models/*.json and their model cards
  * (models/*.md) with figures measured on the held-out parts, across corpora and across writers.
  *
@@ -12,6 +13,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MODEL_FILE_NAMES, trainedModelsFrom } from '../src/scoring/model/trained-models.js';
+import { bookingActExamples } from './booking-acts-data.js';
+import { crossWriterBookingFigures } from './booking-turn-figures.js';
+import { readBookingTurns } from './booking-turns-data.js';
 import { DEFAULT_CORPORA_DIRECTORY } from './corpora.js';
 import { corpusReport, readCorpora } from './corpus-report.js';
 import { bookingActsCard, dissatisfactionCard, turnLabelsCard } from './model-cards.js';
@@ -37,9 +41,12 @@ log(
   `read corpora: SGD ${corpora.sgd.training.length}+${corpora.sgd.heldOut.length}, ReDial ${corpora.redial.training.length}+${corpora.redial.heldOut.length}, CCPE ${corpora.ccpe.training.length}+${corpora.ccpe.heldOut.length} dialogues (training+held-out)`,
 );
 
-const bookingActs = trainBookingActs(corpora.sgd.training);
+const bookingTurns = readBookingTurns();
+const bookingActs = trainBookingActs(corpora.sgd.training, bookingTurns);
 const bookingActsText = writeModelFile(MODELS_DIRECTORY, MODEL_FILE_NAMES.bookingActs, bookingActs);
 log(`booking-acts.json: ${bookingActs.features.length} features, ${bookingActsText.length} bytes`);
+const bookingFigures = crossWriterBookingFigures(bookingActExamples(corpora.sgd.training), bookingTurns);
+log('measured the booking-act model across writers');
 
 const dissatisfaction = trainDissatisfaction([...corpora.redial.training, ...corpora.ccpe.training]);
 const dissatisfactionText = writeModelFile(MODELS_DIRECTORY, MODEL_FILE_NAMES.dissatisfaction, dissatisfaction);
@@ -62,7 +69,10 @@ const models = trainedModelsFrom({
 const report = corpusReport(corpora, models);
 log('measured on the held-out parts and across corpora');
 
-writeFileSync(join(MODELS_DIRECTORY, 'booking-acts.md'), bookingActsCard(bookingActs, corpora, report, date));
+writeFileSync(
+  join(MODELS_DIRECTORY, 'booking-acts.md'),
+  bookingActsCard(bookingActs, corpora, report, bookingFigures, date),
+);
 writeFileSync(
   join(MODELS_DIRECTORY, 'dissatisfaction.md'),
   dissatisfactionCard(dissatisfaction, corpora, report, date),

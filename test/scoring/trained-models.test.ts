@@ -251,6 +251,25 @@ describe('kinds of sentence the corpus taught', () => {
     expect(score('booking_confirmation_accurate', done).verdict).toBe('fail');
   });
 
+  it('reads the result in the turn after the one the call was made during, and not a sale date', () => {
+    const calledDuring = (report: string, status: string) =>
+      conversation(
+        [
+          ['user', 'Can you book the 6:30 ride tomorrow?', { start_ms: 0, end_ms: 2_000 }],
+          ['agent', 'On it.', { start_ms: 3_000, end_ms: 6_000 }],
+          ['agent', report, { start_ms: 7_000, end_ms: 9_000 }],
+          ['user', 'legend', { start_ms: 10_000, end_ms: 11_000 }],
+        ],
+        [bookingCall(status, { name: 'book_class_spot', at_ms: 4_500 })],
+      );
+    const claim = "You're in! 6:30am ride tomorrow, bike 12.";
+    expect(score('booking_confirmation_accurate', calledDuring(claim, 'failure')).verdict).toBe('fail');
+    expect(score('booking_failure_disclosed', calledDuring(claim, 'failure')).verdict).toBe('fail');
+    expect(score('booking_confirmation_accurate', calledDuring(claim, 'success')).verdict).toBe('pass');
+    const onSale = 'Away tickets go on sale at nine on Tuesday to season ticket holders.';
+    expect(score('booking_confirmation_accurate', timed(onSale, 8_500)).verdict).toBe('not_applicable');
+  });
+
   it('does not take a price read out late in a transaction for a report of success', () => {
     expect(score('booking_confirmation_accurate', timed('Ticket is $315.', 8_500)).verdict).toBe('not_applicable');
   });

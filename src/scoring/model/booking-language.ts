@@ -389,10 +389,10 @@ const READS_THE_RECORDS = new RegExp(
 /**
  * A time or place given for an event or a parcel, not for the caller's booking: "The game is scheduled at 5:30
  * pm", "the event is held at 2901 East Hastings Street", "it is scheduled for delivery on Thursday".
- * Information, whatever the verb.
+ * "Tickets go on sale at nine on Tuesday". Information, whatever the verb.
  */
 const EVENT_TIMETABLE = new RegExp(
-  `(?:^| )(?:the|this|that|one|a|an|another) ${anyOf('game', 'match', 'event', 'show', 'concert', 'performance', 'movie', 'film', 'screening', 'festival', 'gig', 'race', 'flight', 'bus', 'train', 'ferry', 'departure', 'game day')} (?:is|are|was|were) (?:also )?(?:scheduled|held)(?: |$)|(?:^| )(?:is|are|was|were) (?:now )?scheduled (?:for|to be) ${anyOf('delivery', 'delivered', 'arrival', 'arrive', 'ship', 'shipped', 'shipping', 'dispatch', 'dispatched')}(?: |$)`,
+  `(?:^| )(?:the|this|that|one|a|an|another) ${anyOf('game', 'match', 'event', 'show', 'concert', 'performance', 'movie', 'film', 'screening', 'festival', 'gig', 'race', 'flight', 'bus', 'train', 'ferry', 'departure', 'game day')} (?:is|are|was|were) (?:also )?(?:scheduled|held)(?: |$)|(?:^| )(?:is|are|was|were) (?:now )?scheduled (?:for|to be) ${anyOf('delivery', 'delivered', 'arrival', 'arrive', 'ship', 'shipped', 'shipping', 'dispatch', 'dispatched')}(?: |$)|(?:^| )${anyOf('go', 'goes', 'went', 'going', 'are', 'is')} on sale(?: |$)`,
 );
 
 /**

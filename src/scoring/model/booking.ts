@@ -70,13 +70,23 @@ function reportsAfterCalls(
   const read = new Set(found.map((statement) => statement.turn.index));
   for (const call of calls) {
     if (call.at_ms === undefined) continue;
-    const next = reading.turns.find(
-      (turn) => turn.speaker === 'agent' && (turn.endMs ?? turn.startMs ?? -1) >= (call.at_ms as number),
+    const at = call.at_ms;
+    const following = reading.turns.filter(
+      (turn) => turn.speaker === 'agent' && (turn.endMs ?? turn.startMs ?? -1) >= at,
     );
-    if (!next || read.has(next.index)) continue;
-    const report = reportAfterCall(next, acts);
-    if (report) reports.push(report);
-    read.add(next.index);
+    // The turn the call was made during ("Booking that now.", "One sec.") may report nothing; the result then
+    // comes in the agent's next turn.
+    const during = following[0];
+    const candidates = during && (during.startMs ?? at) < at ? following.slice(0, 2) : following.slice(0, 1);
+    for (const next of candidates) {
+      if (read.has(next.index)) break;
+      read.add(next.index);
+      const report = reportAfterCall(next, acts);
+      if (report) {
+        reports.push(report);
+        break;
+      }
+    }
   }
   return reports;
 }
