@@ -109,9 +109,16 @@ export function turnLabelReader(model: LinearModel): TurnLabelReader {
  * cheers" after "anything else I can help with?". Requests for a person read better alone too (on eval/tuning,
  * 0.92 of them found instead of 0.77, with no more false alarms); a caller accepting an offered transfer ("yes
  * please") is found by the written cues, which do read the agent's offer. A question about who is talking is in
- * the caller's own words.
+ * the caller's own words. So is a non-customer's pitch: the writers put most pitches right after a greeting, so a
+ * model that read the agent's turn learned "Hello, how can I help?" as a sign of one, and flagged "hiya do you
+ * do adult only nights" after it.
  */
-const WITHOUT_CONTEXT: ReadonlySet<TurnLabel> = new Set(['frustrated', 'asks_for_person', 'asks_if_ai']);
+const WITHOUT_CONTEXT: ReadonlySet<TurnLabel> = new Set([
+  'frustrated',
+  'asks_for_person',
+  'asks_if_ai',
+  'not_customer',
+]);
 
 export function readsContext(label: TurnLabel): boolean {
   return !WITHOUT_CONTEXT.has(label);
