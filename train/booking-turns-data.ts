@@ -4,11 +4,11 @@
  * turns teach the booking-act model other wordings and the near misses the corpus never shows: an agent saying
  * what it is doing ("booking that now"), promising, arranging a callback, reading a booking from the records.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { BOOKING_ACTS, type BookingAct, bookingActFeatures } from '../src/scoring/model/booking-acts.js';
 import type { Example } from './softmax-regression.js';
+import { readWriterFiles } from './writer-files.js';
 
 export const BOOKING_TURNS_DIRECTORY = join(import.meta.dirname, 'data', 'booking-turns');
 
@@ -37,16 +37,9 @@ export interface WrittenBookingTurn {
 }
 
 export function readBookingTurns(directory: string = BOOKING_TURNS_DIRECTORY): WrittenBookingTurn[] {
-  const turns: WrittenBookingTurn[] = [];
-  for (const file of readdirSync(directory)
-    .filter((name) => /^writer-[a-z]+\.json$/.test(name))
-    .sort()) {
-    const parsed = z.array(writtenBookingTurn).safeParse(JSON.parse(readFileSync(join(directory, file), 'utf8')));
-    if (!parsed.success) throw new Error(`${file}: ${z.prettifyError(parsed.error)}`);
-    const writer = file.replace(/^writer-|\.json$/g, '');
-    for (const turn of parsed.data) turns.push({ writer, text: turn.text, act: ACT_OF_LABEL[turn.label] });
-  }
-  return turns;
+  return readWriterFiles(directory, writtenBookingTurn).flatMap(({ writer, items }) =>
+    items.map((turn) => ({ writer, text: turn.text, act: ACT_OF_LABEL[turn.label] })),
+  );
 }
 
 /**

@@ -5,7 +5,6 @@
  * never asked for a person has no turn asking for one); and the rated corpora's calm turns, negatives for
  * `frustrated`.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { type EvalCase, loadDataset } from '../eval/dataset.js';
@@ -19,6 +18,7 @@ import {
 import type { UssDialogue } from './corpora.js';
 import { turnRating } from './dissatisfaction-data.js';
 import type { Example } from './softmax-regression.js';
+import { readWriterFiles } from './writer-files.js';
 
 export const TURNS_DIRECTORY = join(import.meta.dirname, 'data', 'turns');
 export const DEVELOPMENT_SET_DIRECTORY = join(import.meta.dirname, '..', 'eval', 'data');
@@ -48,18 +48,9 @@ export interface LabelledTurn {
 }
 
 export function readWrittenTurns(directory: string = TURNS_DIRECTORY): LabelledTurn[] {
-  const turns: LabelledTurn[] = [];
-  for (const file of readdirSync(directory)
-    .filter((name) => /^writer-[a-z]+\.json$/.test(name))
-    .sort()) {
-    const parsed = z.array(writtenTurn).safeParse(JSON.parse(readFileSync(join(directory, file), 'utf8')));
-    if (!parsed.success) throw new Error(`${file}: ${z.prettifyError(parsed.error)}`);
-    const source = file.replace(/^writer-|\.json$/g, '');
-    for (const turn of parsed.data) {
-      turns.push({ source, ...turn, labels: new Set(turn.labels), negativeFor: 'all' });
-    }
-  }
-  return turns;
+  return readWriterFiles(directory, writtenTurn).flatMap(({ writer, items }) =>
+    items.map((turn) => ({ source: writer, ...turn, labels: new Set(turn.labels), negativeFor: 'all' as const })),
+  );
 }
 
 /** Which labels a development case's conversation-level labels rule out for every turn of one side. */
