@@ -271,6 +271,8 @@ const ASK_LEAD = anyOf(
   'am i dealing with',
   'am i on with',
   'am i on the phone with',
+  // "am I even talking to a real person", "am I actually speaking with someone"
+  'am i (?:even|actually|really|still) (?:talking|speaking|chatting) (?:to|with)',
   'r u',
   'are u',
   'r you',
