@@ -380,4 +380,20 @@ describe('person_request_honored: what honours a request and what does not', () 
     expect(answered('yeah nah no need, quick question though')).toBe('not_applicable');
     expect(answered('okay yes please put me through')).toBe('fail');
   });
+
+  it('takes a job no list names, by its form, for a person asked for; things of the same endings are not', () => {
+    const asked = (said: string) =>
+      scoreBuiltin(
+        'person_request_honored',
+        conversation([
+          ['user', said],
+          ['agent', 'Sorry, nobody is free right now.'],
+        ]),
+      ).verdict;
+    expect(asked('is it possible to talk to the surveyor or someone technical')).toBe('fail');
+    expect(asked("hiya can i talk to the driver, he's meant to be here by ten")).toBe('fail');
+    expect(asked('could I speak with your upholsterer about the fabric')).toBe('fail');
+    expect(asked('can I talk to the computer or is this a person')).toBe('not_applicable');
+    expect(asked('I need to talk to my partner about the quote first')).toBe('not_applicable');
+  });
 });

@@ -108,8 +108,69 @@ const STAFF = anyOf(
   ...DEPARTMENT_NAMES,
 );
 // One free word before the role, or a hyphened pair: "the service manager", "one of the vet techs", "the on-call
-// nurse"; roles may be plural. A possessive after the role makes it a thing of theirs: "the manager's email".
-const ROLE_OBJECT = `${optional(PERSON_DETERMINER)}${optional(HUMAN_QUALIFIER)}(?:[^ ]+ (?:- [^ ]+ )?)?${LIST}${STAFF}s?(?! 's)`;
+// nurse"; roles may be plural; a job no list has, by its form ("the surveyor"). A possessive after the role makes
+// it a thing of theirs: "the manager's email".
+/**
+ * A job named by its form when no list has it: "the surveyor", "your electrician", "a sommelier"-less "the
+ * embalmer". Words of these endings that are things are left out.
+ */
+const THINGS_BY_THE_SAME_ENDINGS = anyOf(
+  'other',
+  'others',
+  'computer',
+  'order',
+  'number',
+  'manner',
+  'matter',
+  'letter',
+  'answer',
+  'corner',
+  'water',
+  'power',
+  'center',
+  'error',
+  'color',
+  'colour',
+  'after',
+  'either',
+  'neither',
+  'whether',
+  'customer',
+  'ever',
+  'never',
+  'over',
+  'under',
+  'floor',
+  'door',
+  'paper',
+  'printer',
+  'meter',
+  'filter',
+  'register',
+  'folder',
+  'poster',
+  'voucher',
+  'counter',
+  'shower',
+  'heater',
+  'boiler',
+  'router',
+  'monitor',
+  'motor',
+  'restaurant',
+  'plant',
+  'list',
+  'artist',
+  'bot',
+  'robot',
+  'computer',
+  'machine',
+  'answerer',
+  'answering',
+);
+const JOB_BY_ITS_FORM = `(?!${THINGS_BY_THE_SAME_ENDINGS}(?: |$))[a-z]+(?:ician|ist|eer|or|er|ant)s?(?= |$)`;
+
+const ROLE_OBJECT = `(?:${optional(PERSON_DETERMINER)}${optional(HUMAN_QUALIFIER)}(?:[^ ]+ (?:- [^ ]+ )?)?${LIST}${STAFF}s?|${anyOf('the', 'your', 'a', 'an')} ${JOB_BY_ITS_FORM})(?! 's)`;
 /** A title and a name: "Ms. Brenner", "Dr Lee", "doctor Patel" (wink keeps the period on the title). */
 const TITLE = anyOf('mr', 'ms', 'mrs', 'miss', 'mx', 'dr', 'doctor', 'prof', 'professor');
 const TITLE_NAME = `${TITLE}\\.?(?: \\.)? (?!'s )[^ ]+`;
