@@ -146,7 +146,6 @@ function askedForSomethingAfter(reading: ConversationReading, seen: Observed): R
  * nobody listed), as signs of their probability's strength; a caller who then turns to a need of their own
  * ("anyway, while I have you, can I book ...") cancels them as it cancels a written pitch.
  */
-
 function learnedSigns(learned: readonly LearnedTurn[]): Observed[] {
   return learned.flatMap(({ turn, probability }) => {
     const sentence = turn.sentences[0];
@@ -172,13 +171,7 @@ export function realInquiryFinding(reading: ConversationReading, learned: readon
         (sentence) => firstAffirmed(sentence, REAL_NEED_CUES) !== null,
       ),
   );
-  // The latest doubt, by turn: written and learned signs are gathered apart.
-  const lastDoubt = observed
-    .filter((seen) => seen.sign.answeredByNeed)
-    .reduce<Observed | undefined>(
-      (latest, seen) => (latest && latest.turn.index > seen.turn.index ? latest : seen),
-      undefined,
-    );
+  const lastDoubt = observed.findLast((seen) => seen.sign.answeredByNeed);
   const reassured =
     lastDoubt &&
     reading.turns.find(
