@@ -111,8 +111,9 @@ const STAFF = anyOf(
 // nurse"; roles may be plural; a job no list has, by its form ("the surveyor"). A possessive after the role makes
 // it a thing of theirs: "the manager's email".
 /**
- * A job named by its form when no list has it: "the surveyor", "your electrician", "a sommelier"-less "the
- * embalmer". Words of these endings that are things are left out.
+ * A job named by its form when no list has it ("the surveyor", "your upholsterer", "the embalmer"): a word ending
+ * as jobs do, after "the", "your", "a" or "an". Things with the same endings ("the computer", "the order") are left
+ * out.
  */
 const THINGS_BY_THE_SAME_ENDINGS = anyOf(
   'other',
@@ -160,13 +161,6 @@ const THINGS_BY_THE_SAME_ENDINGS = anyOf(
   'restaurant',
   'plant',
   'list',
-  'artist',
-  'bot',
-  'robot',
-  'computer',
-  'machine',
-  'answerer',
-  'answering',
 );
 const JOB_BY_ITS_FORM = `(?!${THINGS_BY_THE_SAME_ENDINGS}(?: |$))[a-z]+(?:ician|ist|eer|or|er|ant)s?(?= |$)`;
 
