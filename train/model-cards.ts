@@ -88,11 +88,12 @@ ${bookingChecksTable(report.bookingChecks)}
 ## Limits
 
 The corpus's agents speak one style of templated English about sixteen kinds of transaction, and every
-conversation is about a transaction; the written turns widen that, but by about a thousand turns from three hands: alone, the model reads almost any short statement late in a call as a
-report of success ("Congratulations!", "You've reached the clinic"). The checks therefore take its reading on
-its own only for sentences that speak of a transaction and state a result, and for the agent's turn right
-after a timed booking call; otherwise it overrules a written pattern only when it is sure (0.95) that a
-sentence merely informs, or (0.9) that a question-asking turn asks the caller to confirm.
+conversation is about a transaction; the written turns widen that by only about a thousand turns from three
+hands. Alone, the model reads almost any short statement late in a call as a report of success
+("Congratulations!", "You've reached the clinic"). The checks therefore take its reading on its own only for
+sentences that speak of a transaction and state a result, and for the agent's turn after a timed booking call;
+otherwise it overrules a written pattern only when it is sure (0.95) that a sentence merely informs, or (0.9)
+that a question in the turn asks the caller to confirm.
 `;
 }
 
