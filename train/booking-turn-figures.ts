@@ -4,41 +4,18 @@
  * trained on the corpus alone reads the same turns. The pooled reads give accuracy and, per act, precision and
  * recall.
  */
-import { BOOKING_ACTS, type BookingAct, bookingActReader } from '../src/scoring/model/booking-acts.js';
+import { type BookingAct, bookingActReader } from '../src/scoring/model/booking-acts.js';
 import { linearModel } from '../src/scoring/model/linear-model.js';
 import type { WrittenBookingTurn } from './booking-turns-data.js';
+import { type ActFigures, actFiguresOf } from './held-out-figures.js';
 import { trainBookingActsOn } from './models.js';
 import type { Example } from './softmax-regression.js';
 
-export interface ActFigures {
-  act: BookingAct;
-  turns: number;
-  precision: number | null;
-  recall: number | null;
-}
-
 export interface BookingTurnFigures {
   writers: number;
-  turns: number;
   /** The corpus alone, then the corpus with the other writers' turns. */
-  corpusOnly: { accuracy: number; acts: ActFigures[] };
-  withWriters: { accuracy: number; acts: ActFigures[] };
-}
-
-function figuresOf(pairs: readonly { truth: BookingAct; read: BookingAct }[]) {
-  const accuracy = pairs.filter((pair) => pair.truth === pair.read).length / pairs.length;
-  const acts = BOOKING_ACTS.map((act) => {
-    const read = pairs.filter((pair) => pair.read === act);
-    const truly = pairs.filter((pair) => pair.truth === act);
-    const right = read.filter((pair) => pair.truth === act).length;
-    return {
-      act,
-      turns: truly.length,
-      precision: read.length === 0 ? null : right / read.length,
-      recall: truly.length === 0 ? null : right / truly.length,
-    };
-  });
-  return { accuracy, acts };
+  corpusOnly: ActFigures;
+  withWriters: ActFigures;
 }
 
 export function crossWriterBookingFigures(
@@ -47,20 +24,27 @@ export function crossWriterBookingFigures(
 ): BookingTurnFigures {
   const writers = [...new Set(written.map((turn) => turn.writer))].sort();
   const corpusOnly = bookingActReader(linearModel(trainBookingActsOn(corpus, [])));
-  const alone: { truth: BookingAct; read: BookingAct }[] = [];
-  const together: { truth: BookingAct; read: BookingAct }[] = [];
+  const truth: BookingAct[] = [];
+  const alone: BookingAct[] = [];
+  const together: BookingAct[] = [];
   for (const writer of writers) {
-    const others = written.filter((turn) => turn.writer !== writer);
-    const reader = bookingActReader(linearModel(trainBookingActsOn(corpus, others)));
+    const reader = bookingActReader(
+      linearModel(
+        trainBookingActsOn(
+          corpus,
+          written.filter((turn) => turn.writer !== writer),
+        ),
+      ),
+    );
     for (const turn of written.filter((each) => each.writer === writer)) {
-      alone.push({ truth: turn.act, read: corpusOnly.read(turn.text).act });
-      together.push({ truth: turn.act, read: reader.read(turn.text).act });
+      truth.push(turn.act);
+      alone.push(corpusOnly.read(turn.text).act);
+      together.push(reader.read(turn.text).act);
     }
   }
   return {
     writers: writers.length,
-    turns: written.length,
-    corpusOnly: figuresOf(alone),
-    withWriters: figuresOf(together),
+    corpusOnly: actFiguresOf(truth, alone),
+    withWriters: actFiguresOf(truth, together),
   };
 }

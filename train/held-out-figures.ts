@@ -6,7 +6,12 @@
  */
 
 import { BUILTIN_CHECKS } from '../src/scoring/builtin-checks.js';
-import { BOOKING_ACTS, type BookingActReader, bookingActReader } from '../src/scoring/model/booking-acts.js';
+import {
+  BOOKING_ACTS,
+  type BookingAct,
+  type BookingActReader,
+  bookingActReader,
+} from '../src/scoring/model/booking-acts.js';
 import { readDissatisfaction } from '../src/scoring/model/dissatisfaction.js';
 import { type LinearModel, type LinearModelFile, linearModel } from '../src/scoring/model/linear-model.js';
 import type { TrainedModels } from '../src/scoring/model/trained-models.js';
@@ -24,12 +29,17 @@ export interface ActFigures {
 }
 
 export function bookingActFigures(reader: BookingActReader, dialogues: readonly SgdDialogue[]): ActFigures {
-  const truth: string[] = [];
-  const predicted: string[] = [];
+  const truth: BookingAct[] = [];
+  const predicted: BookingAct[] = [];
   for (const turn of systemTurns(dialogues)) {
     truth.push(sgdBookingAct(turn));
     predicted.push(reader.read(turn.text).act);
   }
+  return actFiguresOf(truth, predicted);
+}
+
+/** Accuracy, and per act the precision and recall of reading it, for acts read (`predicted`) against `truth`. */
+export function actFiguresOf(truth: readonly BookingAct[], predicted: readonly BookingAct[]): ActFigures {
   const correct = truth.filter((act, i) => predicted[i] === act).length;
   return {
     turns: truth.length,

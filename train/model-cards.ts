@@ -1,6 +1,6 @@
 /** The model cards (models/*.md): where a model comes from, under which licence, what it reads, and how it did. */
 import type { LinearModelFile } from '../src/scoring/model/linear-model.js';
-import type { ActFigures, BookingTurnFigures } from './booking-turn-figures.js';
+import type { BookingTurnFigures } from './booking-turn-figures.js';
 import { WRITTEN_TURN_REPEATS } from './booking-turns-data.js';
 import {
   bookingActsTable,
@@ -9,6 +9,7 @@ import {
   type CorpusReport,
   dissatisfactionTable,
 } from './corpus-report.js';
+import type { ActFigures } from './held-out-figures.js';
 import { BOOKING_ACT_OPTIONS, DISSATISFACTION_OPTIONS, TURN_LABEL_OPTIONS } from './models.js';
 import { HELD_OUT_SHARE, SPLIT_SEED } from './split.js';
 import { crossWriterTable, type TurnLabelFigures } from './turn-label-figures.js';
@@ -25,15 +26,15 @@ function share(value: number | null): string {
 }
 
 function bookingWritersTable(figures: BookingTurnFigures): string {
-  const rows = figures.corpusOnly.acts.map((alone, position) => {
-    const together = figures.withWriters.acts[position] as ActFigures;
-    return `| ${alone.act} | ${alone.turns} | ${share(alone.precision)} / ${share(alone.recall)} | ${share(together.precision)} / ${share(together.recall)} |`;
+  const rows = figures.corpusOnly.perAct.map((alone, position) => {
+    const together = figures.withWriters.perAct[position] as ActFigures['perAct'][number];
+    return `| ${alone.act} | ${alone.n} | ${share(alone.precision)} / ${share(alone.recall)} | ${share(together.precision)} / ${share(together.recall)} |`;
   });
   return [
     `| act | turns | corpus only: precision / recall | corpus and the other writers: precision / recall |`,
     '| --- | --- | --- | --- |',
     ...rows,
-    `| all (accuracy) | ${figures.turns} | ${figures.corpusOnly.accuracy.toFixed(3)} | ${figures.withWriters.accuracy.toFixed(3)} |`,
+    `| all (accuracy) | ${figures.corpusOnly.turns} | ${figures.corpusOnly.accuracy.toFixed(3)} | ${figures.withWriters.accuracy.toFixed(3)} |`,
   ].join('\n');
 }
 
@@ -52,7 +53,7 @@ asks the caller to confirm details, offers an option, or none of these. Used by 
 
 - **Source**: Schema-Guided Dialogue (Rastogi et al., 2020), train split only (\`../shared/corpora/sgd-train.jsonl.gz\`),
   ${corpora.sgd.training.length} dialogues trained on, ${corpora.sgd.heldOut.length} held out. The corpus's dev and test splits were never used.
-  And ${writers.turns} agent turns by ${writers.writers} writers (\`train/data/booking-turns/\`), each counted ${WRITTEN_TURN_REPEATS} times.
+  And ${writers.corpusOnly.turns} agent turns by ${writers.writers} writers (\`train/data/booking-turns/\`), each counted ${WRITTEN_TURN_REPEATS} times.
 - **Licence**: the corpus is CC BY-SA 4.0; this model file, derived from it, is shared under CC BY-SA 4.0 too.
 - **Trained**: ${date}, by \`npm run train\` (\`train/\`).
 - **Labels**: one per system turn, from the corpus's dialogue acts: NOTIFY_FAILURE -> \`failure\`, else
