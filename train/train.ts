@@ -2,7 +2,8 @@
  * `npm run train`: reads the public corpora in ../shared/corpora, splits each by dialogue (fixed seed), trains
  * the booking-act model on SGD's training part and the written agent turns (train/data/booking-turns), the
  * dissatisfaction model on the rated corpora's training parts, and the turn models on the labelled turns
- * (train/data/turns) and the development set's negatives; writes models/*.json and their model cards
+ * (train/data/turns) and the development set's negatives, and the resolution model's weights on the labelled
+ * development conversations (eval/, all but the sealed batches waiting for a run); writes models/*.json and their model cards
  * (models/*.md) with figures measured on the held-out parts, across corpora and across writers.
  *
  *   npm run train [-- --corpora <dir>] [-- --date YYYY-MM-DD]
@@ -12,6 +13,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { HAND_OUTCOME_WEIGHTS, outcomeWeightsText } from '../src/scoring/model/outcome-weights.js';
 import { MODEL_FILE_NAMES, trainedModelsFrom } from '../src/scoring/model/trained-models.js';
 import { bookingActExamples } from './booking-acts-data.js';
 import { crossWriterBookingFigures } from './booking-turn-figures.js';
@@ -20,6 +22,10 @@ import { DEFAULT_CORPORA_DIRECTORY } from './corpora.js';
 import { corpusReport, readCorpora } from './corpus-report.js';
 import { bookingActsCard, dissatisfactionCard, turnLabelsCard } from './model-cards.js';
 import { trainBookingActs, trainDissatisfaction, trainTurnLabels } from './models.js';
+import { outcomeCard } from './outcome-card.js';
+import { outcomeTrainingSets } from './outcome-data.js';
+import { leaveOneSetOutFigures } from './outcome-figures.js';
+import { fitOutcomeWeights } from './outcome-regression.js';
 import { crossWriterFigures } from './turn-label-figures.js';
 import { turnTrainingSet } from './turn-labels-data.js';
 import { writeModelFile } from './write-models.js';
@@ -61,10 +67,27 @@ log(
 const turnFigures = crossWriterFigures(turns);
 log('measured the turn models across writers');
 
+// The resolution model's signs use the other models' readings: they are read with those models and the hand-set
+// weights, then the weights are learned.
+const readingModels = trainedModelsFrom({
+  bookingActs: bookingActsText,
+  dissatisfaction: dissatisfactionText,
+  turnLabels: turnLabelsText,
+  outcome: outcomeWeightsText(HAND_OUTCOME_WEIGHTS),
+});
+const outcomeSets = outcomeTrainingSets(readingModels);
+const outcomeExamples = outcomeSets.flatMap((set) => set.examples);
+const outcome = fitOutcomeWeights(outcomeExamples, HAND_OUTCOME_WEIGHTS);
+const outcomeText = outcomeWeightsText(outcome);
+writeFileSync(join(MODELS_DIRECTORY, MODEL_FILE_NAMES.outcome), outcomeText);
+const outcomeFigures = leaveOneSetOutFigures(outcomeSets);
+log(`outcome.json: weights learned from ${outcomeExamples.length} development conversations, measured across sets`);
+
 const models = trainedModelsFrom({
   bookingActs: bookingActsText,
   dissatisfaction: dissatisfactionText,
   turnLabels: turnLabelsText,
+  outcome: outcomeText,
 });
 const report = corpusReport(corpora, models);
 log('measured on the held-out parts and across corpora');
@@ -78,4 +101,5 @@ writeFileSync(
   dissatisfactionCard(dissatisfaction, corpora, report, date),
 );
 writeFileSync(join(MODELS_DIRECTORY, 'turn-labels.md'), turnLabelsCard(turns, turnFigures, date));
+writeFileSync(join(MODELS_DIRECTORY, 'outcome.md'), outcomeCard(outcome, outcomeExamples.length, outcomeFigures, date));
 log(`wrote ${MODELS_DIRECTORY}/*.json and *.md (fingerprint ${models.fingerprint})`);

@@ -36,6 +36,14 @@ const CONTEXTUAL_DONE_VERB = anyOf(
   'on the schedule',
   'all yours',
   'taken care of',
+  // "That's arranged: tomorrow at 11", "that's all ordered for you", "Monday at 8:45 is on the books"
+  'arranged',
+  'ordered',
+  'sorted',
+  'on the books',
+  'in the diary',
+  'in the calendar',
+  'on the calendar',
 );
 const BE_DONE = `${anyOf('is', 'are', 'has been', 'have been', 'was', 'were')} (?!already |fully )${NOW}`;
 const NOT_A_BOOKING_AFTER = '(?! up| solid| out| to)';
@@ -64,17 +72,18 @@ const EXPLICIT_CLAIMS: readonly Cue[] = [
   ),
   // "All booked!", "Booked ✅ Your visit is today at 2:15"
   cue(
-    `^${optional(anyOf('okay', 'great', 'perfect', 'alright', 'awesome', 'done'))}${optional(',')}${optional('all')}${DONE_VERB}(?= [.!,:]| [^a-z ]| your| for|$)`,
+    `^${optional(anyOf('okay', 'great', 'perfect', 'alright', 'awesome', 'done'))}${optional(',')}${optional(anyOf('all', 'both'))}${DONE_VERB}(?= [.!,:]| [^a-z ]| your| for|$)`,
   ),
   cue(`${anyOf('i have', 'i', 'we have', 'we')} ${NOW}${NOW}${DONE_VERB}`),
   cue(`${BE_DONE}${DONE_VERB}${NOT_A_BOOKING_AFTER}`),
   // "Lily's booked for a cleaning next Wednesday", "the 9:15's reserved for you": 's as "is" before a time or party
   cue(`'s ${NOW}${DONE_VERB} ${anyOf('for', 'on', 'at', 'in', 'with', 'from')}`),
+  // "you're down for", "you two are down for an 11 AM tour", "you're enrolled on B1 Spanish"
   cue(
-    `you are ${NOW}${anyOf(DONE_VERB, 'on the schedule', 'on the books', 'down for', 'set for', 'all set for', 'in for')}`,
+    `you ${optional(anyOf('two', 'both', 'all', 'guys', 'folks', 'three', 'four'))}are ${NOW}${anyOf(DONE_VERB, 'on the schedule', 'on the books', 'down for', 'set for', 'all set for', 'in for', 'enrolled on', 'enrolled in', 'enrolled for', 'signed up for', 'registered for', 'in the diary')}`,
   ),
   cue(
-    `${anyOf('got you down', 'have you down', 'put you down', 'penciled you in', 'pencilled you in', 'got you in', 'got you booked', 'have you booked', 'have you scheduled', 'have you confirmed', 'have you all confirmed', 'have you all booked', 'have you all set', 'squeezed you in', 'fit you in')}`,
+    `${anyOf('got you down', 'have you down', 'put you down', 'penciled you in', 'pencilled you in', 'got you in', 'got you booked', 'have you booked', 'have you scheduled', 'have you confirmed', 'have you all confirmed', 'have you all booked', 'have you all set', 'squeezed you in', 'fit you in', 'put you in for', 'popped you in', 'popped you down', 'booked you in', 'booked you on')}`,
   ),
   cue(
     `${anyOf('booking', 'reservation', 'appointment', 'order', 'ticket', 'tickets', 'purchase', 'confirmation', 'everything')} ${optional(anyOf('was', 'is', "'s", 'has been', 'are', 'have been', 'were'))}${optional(anyOf('now', 'all', 'successfully'))}${anyOf('successful', 'a success', 'confirmed', 'complete', 'completed', 'done', 'finalized', 'placed', 'booked', 'through', 'thru', 'gone thru', 'submitted')}(?! ${anyOf('by', 'once', 'when', 'after', 'if')}(?: |$))`,
@@ -98,10 +107,12 @@ const EXPLICIT_CLAIMS: readonly Cue[] = [
 /** Statements that read as a confirmation only where a booking is being discussed. */
 const CONTEXTUAL_CLAIMS: readonly Cue[] = [
   cue(`you are ${optional(anyOf('all', 'both', 'now', 'both now', 'all now'))}${anyOf('set', 'good to go', 'sorted')}`),
-  cue(`^${optional(anyOf('okay', 'great', 'perfect', 'alright', 'awesome'))}${optional(',')}all set`),
+  cue(
+    `^${optional(anyOf('okay', 'great', 'perfect', 'alright', 'awesome', 'right', 'lovely'))}${optional(',')}${anyOf('all set', 'all sorted', 'all arranged', 'all organised', 'all organized')}`,
+  ),
   // "That worked this time", "okay, that went through: Thursday at 9"
   cue(
-    `${anyOf('that', 'it', 'this')} ${optional(anyOf('finally', 'just', 'is', 'has', 'is finally', 'has finally', 'is now', 'has now'))}${anyOf('worked', 'went thru', 'gone thru', 'saved', 'took')}(?! ${anyOf('out', 'off', 'up')}(?: |$))`,
+    `${anyOf('that', 'it', 'this')} ${optional('one')}${optional(anyOf('finally', 'just', 'is', 'has', "'s", 'is finally', 'has finally', 'is now', 'has now'))}${anyOf('worked', 'went thru', 'gone thru', 'saved', 'took')}(?! ${anyOf('out', 'off', 'up')}(?: |$))`,
     {
       negatable: false,
     },
@@ -119,7 +130,7 @@ const CONTEXTUAL_CLAIMS: readonly Cue[] = [
   ),
   // "Lane 12 is yours for two hours", "the 9:15 is yours"
   cue(
-    `${anyOf('[0-9][0-9:]*', 'lane', 'table', 'room', 'slot', 'spot', 'time', 'court', 'seat', 'seats', 'booth', 'site', 'cabin', 'suite', 'unit', 'bay', 'car', 'house', 'place', 'ticket', 'tickets', 'it', 'that')} ${optional('[0-9]+')}(?:is|'s) ${optional('all')}yours(?= for| on| at| from| [.!,]|$)`,
+    `${anyOf('[0-9][0-9:]*', 'lane', 'table', 'room', 'slot', 'spot', 'time', 'court', 'seat', 'seats', 'booth', 'site', 'cabin', 'suite', 'unit', 'bay', 'car', 'house', 'place', 'ticket', 'tickets', 'it', 'that')} ${optional('[0-9]+')}(?:is|'s) ${optional('all')}yours(?= for| on| at| from| [.!,]|$| ${DAY_OR_TIME}(?: |$))`,
   ),
   // "Everything is sorted for Friday", "that is all arranged for the 14th"
   cue(
@@ -137,6 +148,13 @@ const CONTEXTUAL_CLAIMS: readonly Cue[] = [
   cue(
     `${anyOf('engineer', 'technician', 'tech', 'plumber', 'electrician', 'driver', 'cleaner', 'cleaners', 'inspector', 'crew', 'installer', 'installers', 'groomer', 'tuner', 'team', 'movers', 'courier', 'nurse')} ${gap(2)}will ${anyOf('come', 'be there', 'be out', 'arrive', 'stop by', 'come by', 'be at', 'be with you', 'pick', 'drop')} ${gap(3)}${anyOf('on', 'at', 'between', 'this', 'next', 'today', 'tomorrow', 'tonight', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday')}`,
   ),
+  // "We'll have Dale there Monday between 9 and 11", "we'll swing by tomorrow between 8 and 10"
+  cue(
+    `we will ${anyOf('have', 'send')} ${gap(2)}${anyOf('there', 'with you', 'round', 'over', 'out to you', 'to you')} ${gap(1)}${DAY_OR_TIME}`,
+  ),
+  cue(
+    `we will ${anyOf('swing by', 'come by', 'be round', 'be over', 'pop round', 'pop by', 'be there', 'be with you', 'collect', 'pick up')} ${gap(2)}${DAY_OR_TIME}`,
+  ),
   // "I'm holding the 4:30 for you", "the table is held for you till 8"
   cue(`${anyOf('holding', 'held', 'hold')} ${gap(3)}for you`),
   // "The reference number is PR-55102" where a booking is being made; a case or a ticket has one too.
@@ -151,7 +169,7 @@ const CONTEXTUAL_CLAIMS: readonly Cue[] = [
   ),
   // "See you then!", "we'll see Ethan on Monday"; not "sorry to see you go" or "I see you in the system".
   cue(
-    `(?<!(?:^| )(?:i|to|can) )${anyOf('we will see', 'see', 'looking forward to seeing', 'we look forward to seeing', 'we will be expecting')} ${optional('you')}${gap(1)}${anyOf('then', 'soon', 'there', 'on', 'at', 'this', 'next', 'tomorrow', 'tonight', 'today', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday')}`,
+    `(?<!(?:^| )(?:i|to|can) )${anyOf('we will see', 'see', 'looking forward to seeing', 'we look forward to seeing', 'we will be expecting')} (?:you (?:and ${gap(2)})?|${gap(1)})${anyOf('then', 'soon', 'there', 'on', 'at', 'this', 'next', 'tomorrow', 'tonight', 'today', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday')}`,
   ),
 ];
 
@@ -342,6 +360,8 @@ const ACT_MODEL_CONFIDENCE = 0.5;
 const MODEL_CLAIM_CONFIDENCE = 0.65;
 /** How sure it must be that a whole turn asks for confirmation or makes an offer to overrule a pattern's claim. */
 const ASKING_TURN = 0.9;
+/** A claim within this many words of a sentence's start opens it ("Great, that's booked", "Perfect, you're down for"). */
+const OPENING_TOKENS = 3;
 /** How sure it must be that a sentence is something other than a report of the outcome to overrule a pattern's claim. */
 const OVERRULE_PATTERN = 0.95;
 
@@ -461,7 +481,12 @@ export function bookingStatements(
     } else if (EVENT_TIMETABLE.test(sentence.text) || READS_THE_RECORDS.test(sentence.text)) {
       // An event's time, or a booking read from the records: not one the agent says it has made.
     } else if (patterned && firstAffirmed(sentence, EXPLICIT_CLAIMS)) {
-      if (!onlyInforms && !offeredOnly(sentence, EXPLICIT_CLAIMS)) statement('claim', true, 'pattern');
+      // A sentence that opens with its claim ("That's booked: two riders on Sunday's 2pm hack") is one, whatever
+      // the model, which never met this way of putting it, reads; a claim further in may be a read-back or a term.
+      const opensWithClaim = (firstAffirmed(sentence, EXPLICIT_CLAIMS)?.firstToken ?? Infinity) <= OPENING_TOKENS;
+      if ((opensWithClaim || !onlyInforms) && !offeredOnly(sentence, EXPLICIT_CLAIMS)) {
+        statement('claim', true, 'pattern');
+      }
     } else if (
       learned?.act === 'success' &&
       learned.probability >= MODEL_CLAIM_CONFIDENCE &&

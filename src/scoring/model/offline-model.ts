@@ -16,10 +16,11 @@ import { type DissatisfactionReading, readDissatisfaction } from './dissatisfact
 import type { Finding } from './finding.js';
 import { frustrationFinding } from './frustration.js';
 import { type LearnedTurns, readLearnedTurns } from './learned-turns.js';
+import { HAND_OUTCOME_WEIGHTS, type OutcomeWeights } from './outcome-weights.js';
 import { analysePersonRequests, type PersonRequestAnalysis, personRequestFinding } from './person-request.js';
 import { type ConversationReading, readConversation } from './reading.js';
 import { realInquiryFinding } from './real-inquiry.js';
-import { resolutionFinding } from './resolution.js';
+import { type ResolutionContext, resolutionFinding } from './resolution.js';
 import type { TrainedModels } from './trained-models.js';
 
 export interface ConversationAnalysis {
@@ -32,6 +33,8 @@ export interface ConversationAnalysis {
   realInquiry(): Finding;
   frustration(): Finding;
   booking(): BookingAnalysis;
+  /** The resolution model's learned weights; null without trained models. */
+  outcomeWeights: OutcomeWeights | null;
 }
 
 function once<T>(compute: () => T): () => T {
@@ -67,6 +70,7 @@ export function analyseConversation(
       ),
     ),
     booking: once(() => analyseBooking(reading(), models?.bookingActs ?? null)),
+    outcomeWeights: models?.outcome ?? null,
   };
 }
 
@@ -93,20 +97,29 @@ function outcomeFinding(analysis: ConversationAnalysis): Finding {
       evidence_turns: notHonoured.evidence_turns,
     };
   }
+  const resolution = resolutionFinding(
+    analysis.reading(),
+    resolutionContextOf(analysis),
+    analysis.outcomeWeights ?? HAND_OUTCOME_WEIGHTS,
+  );
+  // A doubt about whether this was a customer at all carries over to the outcome.
+  return realInquiry.verdict === 'uncertain' ? { ...resolution, verdict: 'uncertain' } : resolution;
+}
+
+/** What the rest of the analysis tells the resolution model: the booking as its checks read it, and the mood. */
+export function resolutionContextOf(analysis: ConversationAnalysis): ResolutionContext {
   const booking = analysis.booking();
   const anyToolSucceeded = analysis
     .reading()
     .conversation.events.some((event) => event.type === 'tool_call' && eventOutcome(event) === 'success');
   // A confirmation no tool call backs means nothing was booked, unless some other tool did the work.
   const unbackedConfirmation = confirmationAccuracyFinding(booking).verdict === 'fail' && !anyToolSucceeded;
-  const resolution = resolutionFinding(analysis.reading(), {
+  return {
     bookingFailed: booking.unrecoveredFailure !== null || unbackedConfirmation,
     anyToolSucceeded,
     frustration: analysis.frustration().score ?? 0,
     booking,
-  });
-  // A doubt about whether this was a customer at all carries over to the outcome.
-  return realInquiry.verdict === 'uncertain' ? { ...resolution, verdict: 'uncertain' } : resolution;
+  };
 }
 
 function lowerFirst(text: string): string {

@@ -22,9 +22,14 @@ const CAN_NOT = anyOf(
 );
 
 /** The agent saying it cannot do what was asked, or sending the caller elsewhere. */
+/** Regret, which softens a refusal as often as a plain answer ("I'm afraid we're closed on Tuesdays"). */
+export const REGRET = cue(`${anyOf('unfortunately', 'i am afraid', 'i am sorry , but', 'sorry , but')}`, {
+  negatable: false,
+});
+
 export const AGENT_UNABLE: readonly Cue[] = [
   cue(`${anyOf('i', 'we')} ${CAN_NOT}`, { negatable: false }),
-  cue(`${anyOf('unfortunately', 'i am afraid', 'i am sorry , but', 'sorry , but')}`, { negatable: false }),
+  REGRET,
   cue(
     `${anyOf('do not have', 'does not have', 'not have')} ${optional(anyOf('access to', 'the ability to', 'any'))}${anyOf('that information', 'information', 'access', 'that', 'details', 'a status update', 'an estimated')}`,
     { negatable: false },
@@ -123,6 +128,10 @@ export const AGENT_HANDED_ON: readonly Cue[] = [
   // office", "I've raised a repair ticket", "I've raised a review with our payments team".
   cue(
     `${anyOf('opened', 'raised', 'logged', 'lodged', 'filed', 'put in', 'submitted', 'created')} ${anyOf('a', 'an')} ${gap(2)}${anyOf('query', 'ticket', 'case', 'inquiry', 'enquiry', 'review', 'callback request', 'call back request', 'investigation')}(?= |$)`,
+    { negatable: false },
+  ), // A call from someone booked in place of what was asked: "I've booked you a callback with our engineer".
+  cue(
+    `${anyOf('booked', 'scheduled', 'arranged', 'set up', 'requested', 'put in', 'logged', 'book', 'schedule', 'arrange')} ${optional(anyOf('you', 'in'))}${anyOf('a', 'an', 'your')} ${gap(1)}${anyOf('callback', 'call back', 'call-back', 'phone call', 'call')}(?= |$)`,
     { negatable: false },
   ),
 ];
@@ -271,7 +280,7 @@ const THANKS = cue(
 /** How a satisfied caller signs off beyond thanks alone, which callers say however the call went. */
 export const SIGN_OFF_PLEASED: readonly Cue[] = [
   cue(
-    `${anyOf('perfect', 'great', 'awesome', 'excellent', 'wonderful', 'amazing', 'sweet', 'cool', 'nice', 'lovely', 'brilliant', 'fantastic', 'good to know', 'makes sense', 'that helps', 'that is helpful', 'very helpful', 'sounds good', 'that works', 'got it', 'will do', 'that is all', 'that is it', 'that is everything', 'all i needed', 'that answers', 'what a relief', 'that is a relief', 'reassuring', 'you are the best', 'have a nice day', 'have a great day', 'have a good day')}`,
+    `${anyOf('perfect', 'great', 'awesome', 'excellent', 'wonderful', 'amazing', 'sweet', 'cool', 'nice', 'lovely', 'brilliant', 'fantastic', 'good to know', 'makes sense', 'what i needed', 'what i wanted to know', 'fair enough', 'for letting me know', 'for being straight', 'for being honest', 'for being clear', 'for the info', 'for the information', 'for explaining', 'that helps', 'that is helpful', 'very helpful', 'sounds good', 'that works', 'got it', 'will do', 'that is all', 'that is it', 'that is everything', 'all i needed', 'that answers', 'what a relief', 'that is a relief', 'reassuring', 'you are the best', 'have a nice day', 'have a great day', 'have a good day')}`,
   ),
   // Rescue: "you've saved me", "you saved my morning", "you made my day".
   cue(
@@ -301,6 +310,10 @@ export const SIGN_OFF_PLEASED: readonly Cue[] = [
     `(?<!(?:if|whether|until|unless|hope|hopefully) )${anyOf('it is', "it 's", 'it has', 'everything is', 'all is', 'heating', 'heat', 'power', 'internet', 'wifi', 'phone', 'screen')} ${optional(anyOf('back', 'now', 'just', 'finally', 'all'))}${anyOf('on', 'working', 'back on', 'back up', 'up and running', 'come through', 'kicked on', 'kicked in')}(?= [.!,]|$)`,
   ),
   cue(`${anyOf('i am', 'we are')} ${optional(anyOf('back', 'finally', 'now'))}in(?= [.!,]|$)`),
+  // "that's us sorted", "we're all sorted", "me sorted": Scottish and Northern English for done and pleased.
+  cue(
+    `${anyOf('that is', 'we are', 'i am', 'you are', 'me', 'us', 'that us', 'that me', 'that is us', 'that is me')} ${optional(anyOf('all', 'now', 'fully'))}sorted(?= [.!,]|$)`,
+  ),
 ];
 
 /** How a satisfied caller signs off. */
@@ -316,15 +329,16 @@ export const SIGN_OFF_UNSATISFIED: readonly Cue[] = [
     },
   ),
   // Not "no thanks": that is how callers answer "anything else?"; nor "don't bother", how they decline an offer.
+  // Not "oh well, never mind": resignation to a plain answer ("ah well never mind, we'll try in the summer").
   cue(
-    `${anyOf('never mind', 'nevermind', 'nvm', 'forget it', 'forget about it', 'i give up', 'useless', 'waste of time')}`,
+    `(?<!(?:oh|ah|aw|well) (?:, )?)(?<!(?:oh|ah|aw) well (?:, )?)${anyOf('never mind', 'nevermind', 'nvm', 'forget it', 'forget about it', 'i give up', 'useless', 'waste of time')}`,
     {
       negatable: false,
     },
   ),
   cue(`^${optional(anyOf('oh', 'yes', 'fine ,'))}whatever(?: [.!,])*$`, { negatable: false }),
   cue(
-    `${anyOf('somewhere else', 'elsewhere', 'another company', 'myself', 'a competitor', 'the competition', 'your competitor', 'your competitors', 'another provider', 'a different company', 'a different provider')}`,
+    `${anyOf('somewhere else', 'elsewhere', 'another company', 'myself', 'google it', 'google that', 'look it up online', 'a competitor', 'the competition', 'your competitor', 'your competitors', 'another provider', 'a different company', 'a different provider')}`,
     { negatable: false },
   ),
   // A resigned conclusion: "so I just don't get my bag then", "so we still can't use it".

@@ -7,11 +7,13 @@
 import { createHash } from 'node:crypto';
 import { type BookingActReader, bookingActReader } from './booking-acts.js';
 import { type LinearModel, parseLinearModel } from './linear-model.js';
+import { type OutcomeWeights, parseOutcomeWeights } from './outcome-weights.js';
 import { type TurnLabelReader, turnLabelReader } from './turn-labels.js';
 
 export const MODEL_FILE_NAMES = {
   bookingActs: 'booking-acts.json',
   dissatisfaction: 'dissatisfaction.json',
+  outcome: 'outcome.json',
   turnLabels: 'turn-labels.json',
 } as const;
 
@@ -20,6 +22,8 @@ export type ModelFileTexts = Record<keyof typeof MODEL_FILE_NAMES, string>;
 export interface TrainedModels {
   bookingActs: BookingActReader;
   dissatisfaction: LinearModel;
+  /** The resolution model's weights, learned from labelled conversations. */
+  outcome: OutcomeWeights;
   turnLabels: TurnLabelReader;
   /** Short hash of every model file's bytes, in a fixed order. */
   fingerprint: string;
@@ -33,6 +37,7 @@ export function trainedModelsFrom(texts: ModelFileTexts): TrainedModels {
   return {
     bookingActs: bookingActReader(parseLinearModel(texts.bookingActs)),
     dissatisfaction: parseLinearModel(texts.dissatisfaction),
+    outcome: parseOutcomeWeights(texts.outcome),
     turnLabels: turnLabelReader(parseLinearModel(texts.turnLabels)),
     fingerprint: hash.digest('hex').slice(0, 16),
   };

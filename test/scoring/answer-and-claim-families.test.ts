@@ -1,0 +1,198 @@
+/**
+ * Families of wording found in the spent batches (eval/fresh-3 to fresh-5, read after their last runs): plain
+ * answers softened by regret, loops of one sentence, goodbyes in dialect, requests made without a question, and
+ * booking claims in British and casual shapes. Each family has a counter-example that must not fire, and every
+ * case is scored with the trained models, as the service scores, and by the written rules alone.
+ */
+import { describe, expect, it } from 'vitest';
+import type { BuiltinCheckKey, CheckResultDraft } from '../../src/domain/checks.js';
+import type { ConversationEvent } from '../../src/domain/conversation.js';
+import { loadTrainedModels } from '../../src/main/model-files.js';
+import { BUILTIN_CHECKS } from '../../src/scoring/builtin-checks.js';
+import { scoreConversation } from '../../src/scoring/pipeline.js';
+import { bookingCall, conversation, type TurnSpec } from './conversation.js';
+
+const { models } = loadTrainedModels();
+
+const READINGS = [
+  ['with the trained models', true],
+  ['by the rules alone', false],
+] as const;
+
+describe.each(READINGS)('answers and claims, %s', (_, withModels) => {
+  function score(key: BuiltinCheckKey, turns: TurnSpec[], events: ConversationEvent[] = []): CheckResultDraft {
+    const checks = BUILTIN_CHECKS.filter((check) => check.key === key);
+    const [result] = scoreConversation(
+      conversation(turns, events),
+      checks,
+      undefined,
+      withModels ? models : null,
+    ).results;
+    return result as CheckResultDraft;
+  }
+  const outcome = (turns: TurnSpec[], events: ConversationEvent[] = []) => score('outcome', turns, events);
+  const confirmation = (turns: TurnSpec[], events: ConversationEvent[] = []) =>
+    score('booking_confirmation_accurate', turns, events);
+
+  describe('a plain answer softened by regret is an answer, not a refusal', () => {
+    it.each([
+      "I'm afraid the house is closed on Tuesdays from November to March. It's open Wednesday to Sunday, 11 to 4.",
+      "We collect Monday to Saturday, not Sundays, I'm afraid. Saturday collections are 8am to 1pm.",
+    ])('"%s", accepted, is resolved', (answer) => {
+      const result = outcome([
+        ['user', 'Are you open on Tuesdays?'],
+        ['agent', answer],
+        ['user', 'Ah well never mind, we will come another day. Thank you for the information.'],
+      ]);
+      expect(result.choice).toBe('resolved');
+    });
+
+    it('regret with nothing concrete in it still says the agent could not help', () => {
+      const result = outcome([
+        ['user', 'Can you sort out my refund?'],
+        ['agent', "Unfortunately that's not something I'm able to do here."],
+        ['user', 'ok'],
+      ]);
+      expect(result.choice).toBe('unresolved');
+      expect(result.reason).toMatch(/could not help/);
+    });
+  });
+
+  it('of a completion and a refusal in one sentence, the later one decides', () => {
+    const refused = outcome([
+      ['user', 'Can you book me a bike fitting?'],
+      ['agent', "Fittings are scheduled by Tomás himself, so I can't book one from here."],
+      ['user', 'ok'],
+    ]);
+    expect(refused.choice).toBe('unresolved');
+    expect(refused.reason).toMatch(/could not help/);
+  });
+
+  it('a statement the agent repeats turn after turn is a loop', () => {
+    const looped = outcome([
+      ['user', 'Is the trip on Sunday still on with this wind?'],
+      ['agent', "Sunday's trip depends on the forecast. The skipper will decide on the day."],
+      ['user', 'yeah but when does he decide, I have to drive two hours'],
+      ['agent', 'The skipper will decide on the day.'],
+      ['user', 'unbelievable'],
+    ]);
+    expect(looped.choice).toBe('unresolved');
+    expect(looped.reason).toMatch(/repeated itself/);
+    // A short courtesy said twice is no loop.
+    const courteous = outcome([
+      ['user', 'What time do you open tomorrow?'],
+      ['agent', 'Thanks for asking. We open at 9 tomorrow.'],
+      ['user', 'And on Sunday?'],
+      ['agent', 'Thanks for asking. Sunday we open at 10.'],
+      ['user', 'great thanks'],
+    ]);
+    expect(courteous.choice).toBe('resolved');
+  });
+
+  describe('goodbyes', () => {
+    it('"thats us sorted" after an answer is a satisfied goodbye', () => {
+      const result = outcome([
+        ['user', 'right nae bother whats the youngest age they can play'],
+        ['agent', 'Players need to be 7 or over, and under-10s need an adult on site.'],
+        ['user', 'sound thats us sorted'],
+      ]);
+      expect(result.choice).toBe('resolved');
+    });
+
+    it('"ill google it" after deferrals is an unsatisfied one', () => {
+      const result = outcome([
+        ['user', 'is a dormer generally permitted development or not? just roughly'],
+        ['agent', 'It depends on several factors, and our consultants will be able to advise you in the consultation.'],
+        ['user', 'which factors?'],
+        ['agent', 'Our consultants will go through everything with you. Would you like to arrange a consultation?'],
+        ['user', 'no thanks, ill google it'],
+      ]);
+      expect(result.choice).toBe('unresolved');
+    });
+
+    it('"never mind, forget it" stays unsatisfied; "oh well never mind" after an answer does not', () => {
+      const fedUp = outcome([
+        ['user', 'Can you change my delivery address?'],
+        ['agent', 'I can only change it once the order has shipped.'],
+        ['user', 'never mind, forget it'],
+      ]);
+      expect(fedUp.choice).toBe('unresolved');
+      const resigned = outcome([
+        ['user', 'Is the rose garden open on Tuesdays?'],
+        ['agent', 'The gardens are closed on Tuesdays in winter. They are open Wednesday to Sunday, 11 to 4.'],
+        ['user', 'Oh well never mind, we will try in the summer. Thanks.'],
+      ]);
+      expect(resigned.choice).toBe('resolved');
+    });
+  });
+
+  it('a request made without a question, answered concretely, is resolved', () => {
+    for (const request of [
+      'ok just wanted to know the price to copy a key',
+      'need a gorilla suit, do u have one in XL',
+    ]) {
+      const result = outcome([
+        ['agent', 'Hello, how can I help?'],
+        ['user', request],
+        ['agent', 'We do: £35 for 3 days, and key copies are £4 each.'],
+      ]);
+      expect(result.choice, request).toBe('resolved');
+    }
+  });
+
+  it('a callback booked in place of what was asked leaves the request for later', () => {
+    const result = outcome(
+      [
+        ['user', 'the pump is grinding, i need a price to get it looked at'],
+        ['agent', 'Prices depend on the pump, so an engineer needs to discuss it with you.'],
+        ['user', 'ok'],
+        ['agent', "I've booked you a callback with our engineer tomorrow at 2pm."],
+        ['user', 'ok thanks'],
+      ],
+      [{ type: 'tool_call', name: 'request_callback', status: 'success' }],
+    );
+    expect(result.choice).toBe('unresolved');
+    expect(result.reason).toMatch(/left it for later/);
+  });
+
+  describe('booking claims in other shapes', () => {
+    it.each([
+      "That's booked: two riders on Sunday's 2pm hack, £48 each.",
+      "That's arranged: tomorrow at 11am with our bereavement officer.",
+      'All sorted, Deborah. Two places on the hawk walk on Sunday at 1pm.',
+      'Got it this time: the Heist room is yours Friday at 7 PM for 6 players.',
+      'Perfect, you two are down for an 11 AM tour on Saturday.',
+      "We'll have Dale there Monday between 9 and 11.",
+      "You're enrolled on B1 Spanish evenings from 6 October.",
+      "Tom will be at the farm on Tuesday morning. It's in the diary.",
+      "That one's gone through: fitted wardrobe consultation, Saturday 11:30.",
+      "Great, that's all ordered for you, ready in two weeks.",
+      'Both booked: Studio A on the 9th, with an engineer.',
+      "I've put you in for Thursday at 10am with our audiologist.",
+      "Great, we'll see you and Biscuit on Saturday at 10!",
+      "We'll swing by tomorrow between 8 and 10 AM for your pickup.",
+    ])('"%s" is a claim: it passes after a booking call made it, fails without one', (said) => {
+      const turns: TurnSpec[] = [
+        ['user', 'Can you book that in for me?'],
+        ['agent', said],
+        ['user', 'thanks'],
+      ];
+      expect(confirmation(turns, [bookingCall('success', { at_ms: 0 })]).verdict).toBe('pass');
+      expect(confirmation(turns).verdict).toBe('fail');
+    });
+
+    it.each([
+      "I've booked you a callback with our engineer tomorrow at 2pm.",
+      "You're on the waiting list for the 20th; we'll text you if a slot comes up.",
+      'Shall I book you in for Thursday at 10?',
+      "I'll see what we have on Tuesday.",
+    ])('"%s" is no claim', (said) => {
+      const result = confirmation([
+        ['user', 'Can you book that in for me?'],
+        ['agent', said],
+        ['user', 'ok'],
+      ]);
+      expect(result.verdict).toBe('not_applicable');
+    });
+  });
+});

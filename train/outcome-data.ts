@@ -1,0 +1,57 @@
+/**
+ * The resolution model's training data: the labelled development conversations (eval/), each read by the engine
+ * up to the resolution model's features, with the label resolved or unresolved. Only conversations whose outcome
+ * the resolution model decides are kept: a call the engine takes for a sales pitch, or a request for a person
+ * left unmet, is decided before it. The sealed batches are never read here.
+ */
+import { join } from 'node:path';
+import { type EvalCase, loadDataset, toConversation } from '../eval/dataset.js';
+import { analyseConversation, resolutionContextOf } from '../src/scoring/model/offline-model.js';
+import { personRequestFinding } from '../src/scoring/model/person-request.js';
+import { readResolution } from '../src/scoring/model/resolution.js';
+import type { TrainedModels } from '../src/scoring/model/trained-models.js';
+import type { OutcomeExample } from './outcome-regression.js';
+
+/**
+ * Every labelled set but the sealed ones still waiting for a run (fresh-6, fresh-7): those measure the result.
+ * The earlier sealed batches had their first and last runs, and are development data now.
+ */
+export const OUTCOME_TRAINING_SETS = [
+  'data',
+  'tuning',
+  'tuning-2',
+  'fresh',
+  'fresh-2',
+  'fresh-3',
+  'fresh-4',
+  'fresh-5',
+] as const;
+
+const EVAL_DIRECTORY = join(import.meta.dirname, '..', 'eval');
+
+export interface OutcomeSet {
+  name: string;
+  examples: OutcomeExample[];
+}
+
+function exampleOf(item: EvalCase, models: TrainedModels): OutcomeExample | null {
+  const label = item.expected.outcome;
+  if (label !== 'resolved' && label !== 'unresolved') return null;
+  const analysis = analyseConversation(toConversation(item), models);
+  if (analysis.realInquiry().verdict === 'not_met') return null;
+  const requests = analysis.personRequests();
+  const person = personRequestFinding(requests);
+  if (person.verdict === 'fail' || (person.verdict === 'pass' && requests.honoured?.saidOnly)) return null;
+  const { features } = readResolution(analysis.reading(), resolutionContextOf(analysis));
+  return { features, unresolved: label === 'unresolved' };
+}
+
+/** Each training set's examples, read with the models trained before this one (turns, booking acts, mood). */
+export function outcomeTrainingSets(models: TrainedModels, directory: string = EVAL_DIRECTORY): OutcomeSet[] {
+  return OUTCOME_TRAINING_SETS.map((name) => ({
+    name,
+    examples: loadDataset(join(directory, name))
+      .map((item) => exampleOf(item, models))
+      .filter((example): example is OutcomeExample => example !== null),
+  }));
+}
