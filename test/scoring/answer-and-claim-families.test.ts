@@ -155,6 +155,46 @@ describe.each(READINGS)('answers and claims, %s', (_, withModels) => {
     expect(result.reason).toMatch(/left it for later/);
   });
 
+  describe('a doubtful opener answered by a need of their own', () => {
+    it.each([
+      [
+        'oh hello er is that the leisure centre i was trying to get the leisure centre about the swimming',
+        'oh right sorry about that. actually do you do them little ones sessions for toddlers',
+      ],
+      [
+        'Hello dear sir/madam, i have a offer for you',
+        'sorry my english not good. my two daughters want to learn ride the horse. how much is it',
+      ],
+      [
+        "Hi there, I'm reaching out regarding your services",
+        'lessons for my son. do you do automatic and whats the price for a block of 10',
+      ],
+    ])('"%s", then "%s", is a customer', (opener, need) => {
+      const result = score('real_inquiry', [
+        ['agent', 'Hi! How can I help?'],
+        ['user', opener],
+        ['agent', 'Hi! This is Meadowbank. What can I help with?'],
+        ['user', need],
+        ['agent', 'We do: £6.80 each, and a block of 10 is £150.'],
+        ['user', 'great thanks'],
+      ]);
+      expect(result.verdict).toBe('met');
+    });
+
+    // The turn model's doubt is what a later need answers; the written signs alone never doubted this opener.
+    it.runIf(withModels)("a recruiter who goes on to ask for the manager's email is still no customer", () => {
+      const result = score('real_inquiry', [
+        ['agent', 'Hi! How can I help?'],
+        ['user', "Hi there, I'm Priya from TalentBridge Recruitment, we have some excellent candidates for you."],
+        ['agent', "I'm not able to connect recruitment enquiries. Are you looking to book treatment yourself?"],
+        ['user', 'No. Do you have a direct email for the practice manager?'],
+        ['agent', 'Our general inbox is admin@example.com.'],
+        ['user', 'Perfect, thanks!'],
+      ]);
+      expect(result.verdict).toBe('not_met');
+    });
+  });
+
   describe('booking claims in other shapes', () => {
     it.each([
       "That's booked: two riders on Sunday's 2pm hack, £48 each.",

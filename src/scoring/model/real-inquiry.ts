@@ -162,6 +162,37 @@ function learnedSigns(learned: readonly LearnedTurn[]): Observed[] {
   });
 }
 
+/**
+ * The turn model's doubt about the caller's opening turn ("is this hornby??", "Hello dear sir/madam, i have a
+ * offer for you", "I'm reaching out regarding your services"), answered by a later turn it does not doubt that
+ * asks for what the business offers ("do u have OO gauge flexi track in stock"). A pitcher's later asks ("can I
+ * email it over?") draw the agent's refusal, a written sign that stays.
+ */
+/** What a pitcher asks next: someone to reach, a way to reach them, a message passed on, or who is talking. */
+const ASKS_FOR_SOMEONE =
+  /(?:^| )(?:email|e-mail|contact|number for|manager|owner|director|marketing|partnerships?|let (?:them|him|her) know|pass (?:it|this|that|a message) on|tell (?:them|him|her)|speak (?:to|with)|talk (?:to|with)|a person|a human|an ai|a bot|a robot)(?: |$)/;
+
+function withoutOpenersLaterAnswered(
+  reading: ConversationReading,
+  observed: readonly Observed[],
+  learned: readonly LearnedTurn[],
+): Observed[] {
+  const opener = reading.turns.find((turn) => turn.speaker === 'user');
+  if (!opener) return [...observed];
+  const doubted = new Set(learned.map((one) => one.turn.index));
+  const askedLater = reading.turns.some(
+    (turn) =>
+      turn.speaker === 'user' &&
+      turn.index > opener.index &&
+      !doubted.has(turn.index) &&
+      turn.sentences.some(
+        (sentence) => firstAffirmed(sentence, REAL_NEED_CUES) !== null && !ASKS_FOR_SOMEONE.test(sentence.text),
+      ),
+  );
+  if (!askedLater) return [...observed];
+  return observed.filter((seen) => !(seen.sign.kind === LEARNED_SIGN_KIND && seen.turn.index === opener.index));
+}
+
 export function realInquiryFinding(reading: ConversationReading, learned: readonly LearnedTurn[] = []): Finding {
   // "We don't need anything" after having asked for something closes a customer's call.
   let observed = [...observeSigns(reading), ...learnedSigns(learned)].filter(
@@ -171,6 +202,7 @@ export function realInquiryFinding(reading: ConversationReading, learned: readon
         (sentence) => firstAffirmed(sentence, REAL_NEED_CUES) !== null,
       ),
   );
+  observed = withoutOpenersLaterAnswered(reading, observed, learned);
   const lastDoubt = observed.findLast((seen) => seen.sign.answeredByNeed);
   const reassured =
     lastDoubt &&
