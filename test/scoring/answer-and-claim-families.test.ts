@@ -195,6 +195,20 @@ describe.each(READINGS)('answers and claims, %s', (_, withModels) => {
     });
   });
 
+  it('"the system bounced it" tells the caller the booking failed', () => {
+    const result = score(
+      'booking_failure_disclosed',
+      [
+        ['user', 'Can you book me on the course starting the twelfth?'],
+        ['agent', 'Booking the course for you now.'],
+        ['agent', "I'm sorry, the system bounced it. Your entitlement isn't showing yet."],
+        ['user', "alright I'll ring back"],
+      ],
+      [bookingCall('failure', { at_ms: 0 })],
+    );
+    expect(result.verdict).toBe('pass');
+  });
+
   describe('booking claims in other shapes', () => {
     it.each([
       "That's booked: two riders on Sunday's 2pm hack, £48 each.",
@@ -211,6 +225,12 @@ describe.each(READINGS)('answers and claims, %s', (_, withModels) => {
       "I've put you in for Thursday at 10am with our audiologist.",
       "Great, we'll see you and Biscuit on Saturday at 10!",
       "We'll swing by tomorrow between 8 and 10 AM for your pickup.",
+      'Done, hut 14 is yours for the day.',
+      "Right, that's you. Twelve pound for the four of you, pay at the clubhouse.",
+      'That one stuck ✅ Six people, Saturday 7:45pm.',
+      'Sorted 👍 2 loos + 1 hand-wash station, drop-off Fri 19th.',
+      "Now it's in: 2 jet skis, 3pm tomorrow, 1 hour.",
+      "You're registered, place confirmed for the third to the seventh.",
     ])('"%s" is a claim: it passes after a booking call made it, fails without one', (said) => {
       const turns: TurnSpec[] = [
         ['user', 'Can you book that in for me?'],
@@ -226,6 +246,9 @@ describe.each(READINGS)('answers and claims, %s', (_, withModels) => {
       "You're on the waiting list for the 20th; we'll text you if a slot comes up.",
       'Shall I book you in for Thursday at 10?',
       "I'll see what we have on Tuesday.",
+      'This price is locked in until Friday 5pm.',
+      "I've put your quote request in, so that's your quote booked in.",
+      'Is that you, Mrs Jones?',
     ])('"%s" is no claim', (said) => {
       const result = confirmation([
         ['user', 'Can you book that in for me?'],

@@ -86,7 +86,7 @@ const EXPLICIT_CLAIMS: readonly Cue[] = [
     `${anyOf('got you down', 'have you down', 'put you down', 'penciled you in', 'pencilled you in', 'got you in', 'got you booked', 'have you booked', 'have you scheduled', 'have you confirmed', 'have you all confirmed', 'have you all booked', 'have you all set', 'squeezed you in', 'fit you in', 'put you in for', 'popped you in', 'popped you down', 'booked you in', 'booked you on')}`,
   ),
   cue(
-    `${anyOf('booking', 'reservation', 'appointment', 'order', 'ticket', 'tickets', 'purchase', 'confirmation', 'everything')} ${optional(anyOf('was', 'is', "'s", 'has been', 'are', 'have been', 'were'))}${optional(anyOf('now', 'all', 'successfully'))}${anyOf('successful', 'a success', 'confirmed', 'complete', 'completed', 'done', 'finalized', 'placed', 'booked', 'through', 'thru', 'gone thru', 'submitted')}(?! ${anyOf('by', 'once', 'when', 'after', 'if')}(?: |$))`,
+    `${anyOf('booking', 'reservation', 'appointment', 'order', 'ticket', 'tickets', 'purchase', 'confirmation', 'everything', 'place', 'places', 'spot', 'seat', 'seats', 'slot', 'table')} ${optional(anyOf('was', 'is', "'s", 'has been', 'are', 'have been', 'were'))}${optional(anyOf('now', 'all', 'successfully'))}${anyOf('successful', 'a success', 'confirmed', 'complete', 'completed', 'done', 'finalized', 'placed', 'booked', 'through', 'thru', 'gone thru', 'submitted')}(?! ${anyOf('by', 'once', 'when', 'after', 'if')}(?: |$))`,
   ),
   // "I was able to successfully confirm your reservation", "I managed to get you in"
   cue(
@@ -112,7 +112,7 @@ const CONTEXTUAL_CLAIMS: readonly Cue[] = [
   ),
   // "That worked this time", "okay, that went through: Thursday at 9"
   cue(
-    `${anyOf('that', 'it', 'this')} ${optional('one')}${optional(anyOf('finally', 'just', 'is', 'has', "'s", 'is finally', 'has finally', 'is now', 'has now'))}${anyOf('worked', 'went thru', 'gone thru', 'saved', 'took')}(?! ${anyOf('out', 'off', 'up')}(?: |$))`,
+    `${anyOf('that', 'it', 'this')} ${optional('one')}${optional(anyOf('finally', 'just', 'is', 'has', "'s", 'is finally', 'has finally', 'is now', 'has now'))}${anyOf('worked', 'went thru', 'gone thru', 'saved', 'took', 'stuck')}(?! ${anyOf('out', 'off', 'up', 'with', 'on', 'in')}(?: |$))`,
     {
       negatable: false,
     },
@@ -130,7 +130,7 @@ const CONTEXTUAL_CLAIMS: readonly Cue[] = [
   ),
   // "Lane 12 is yours for two hours", "the 9:15 is yours"
   cue(
-    `${anyOf('[0-9][0-9:]*', 'lane', 'table', 'room', 'slot', 'spot', 'time', 'court', 'seat', 'seats', 'booth', 'site', 'cabin', 'suite', 'unit', 'bay', 'car', 'house', 'place', 'ticket', 'tickets', 'it', 'that')} ${optional('[0-9]+')}(?:is|'s) ${optional('all')}yours(?= for| on| at| from| [.!,]|$| ${DAY_OR_TIME}(?: |$))`,
+    `${anyOf('[0-9][0-9:]*', 'lane', 'table', 'room', 'slot', 'spot', 'time', 'court', 'seat', 'seats', 'booth', 'site', 'cabin', 'suite', 'unit', 'bay', 'car', 'house', 'place', 'ticket', 'tickets', 'hut', 'pitch', 'lodge', 'pod', 'bike', 'boat', 'kayak', 'locker', 'plot', 'berth', 'cottage', 'villa', 'chalet', 'tent', 'yurt', 'van', 'it', 'that')} ${optional('[0-9]+')}(?:is|'s) ${optional('all')}yours(?= for| on| at| from| [.!,]|$| ${DAY_OR_TIME}(?: |$))`,
   ),
   // "Everything is sorted for Friday", "that is all arranged for the 14th"
   cue(
@@ -147,6 +147,14 @@ const CONTEXTUAL_CLAIMS: readonly Cue[] = [
   // "our engineer Dave will come to you on Tuesday between 9 and 12", "the crew will be there Monday at 8"
   cue(
     `${anyOf('engineer', 'technician', 'tech', 'plumber', 'electrician', 'driver', 'cleaner', 'cleaners', 'inspector', 'crew', 'installer', 'installers', 'groomer', 'tuner', 'team', 'movers', 'courier', 'nurse')} ${gap(2)}will ${anyOf('come', 'be there', 'be out', 'arrive', 'stop by', 'come by', 'be at', 'be with you', 'pick', 'drop')} ${gap(3)}${anyOf('on', 'at', 'between', 'this', 'next', 'today', 'tomorrow', 'tonight', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday')}`,
+  ),
+  // Scottish and Northern English: "Right, that's you.", "that's you both in", "that's you booked for 10"
+  cue(
+    `^${optional(anyOf('right', 'okay', 'ok', 'great', 'lovely', 'perfect', 'grand', 'brilliant', 'there we go', 'there we are'))}${optional(',')}that is you(?: ${optional(anyOf('both', 'all', 'two'))}${anyOf('in', 'booked', 'sorted', 'down', 'on', 'all set')})?(?= [.!,:]| [0-9]| for| on| at|$)`,
+  ),
+  // "Now it's in: 2 jet skis, 3pm tomorrow", "Sorted 👍 2 loos + 1 hand-wash station"
+  cue(
+    `^${optional(anyOf('now', 'okay', 'ok', 'right', 'great', 'and'))}${optional(',')}${anyOf('it is in', 'that is in', 'you are in', 'sorted', 'all sorted', 'locked in', 'confirm already', 'confirmed already')}(?= [.!,:-]| [^a-z0-9 ]|$)`,
   ),
   // "We'll have Dale there Monday between 9 and 11", "we'll swing by tomorrow between 8 and 10"
   cue(
@@ -165,7 +173,7 @@ const CONTEXTUAL_CLAIMS: readonly Cue[] = [
     `${anyOf('consider it done', 'it is all yours', 'that is all yours', 'all yours', 'time is yours', 'spot is yours', 'slot is yours')}`,
   ),
   cue(
-    `^${optional(anyOf('okay', 'great', 'perfect', 'alright', 'awesome'))}${optional(',')}${anyOf('all done', 'done', 'that is done', 'it is done', 'that is all done', 'done and done')}(?: [.!,-])`,
+    `^${optional(anyOf('okay', 'great', 'perfect', 'alright', 'awesome'))}${optional(',')}${anyOf('all done', 'both done', 'done', 'that is done', 'it is done', 'that is all done', 'done and done')}(?: [.!,:-]| [^a-z0-9 ]|$)`,
   ),
   // "See you then!", "we'll see Ethan on Monday"; not "sorry to see you go" or "I see you in the system".
   cue(
@@ -235,6 +243,11 @@ const FAILURE_ADMISSIONS: readonly Cue[] = [
   ),
   cue(
     `${anyOf('system', 'booking system', 'scheduler', 'scheduling system', 'computer', 'website', 'tool', 'calendar', 'app', 'it')} ${anyOf('is', 'was', 'seems', 'appears to be', 'is not', 'was not', 'does not seem to be')} ${optional('to be')}${anyOf('down', 'not working', 'offline', 'unavailable', 'having issues', 'acting up', 'erroring', 'cooperating', 'responding', 'loading', 'saving', 'working')}`,
+    { negatable: false },
+  ),
+  // "the system bounced it", "it rejected the booking", "that timed out, so nothing's booked yet"
+  cue(
+    `${anyOf('bounced', 'rejected', 'kicked back', 'timed out', 'time out', 'threw it out', 'refused it', 'declined it')}(?! ${anyOf('back', 'up')}(?: |$))`,
     { negatable: false },
   ),
   cue(
@@ -318,9 +331,16 @@ const WAITING_LIST = new RegExp(
   `(?:^| )${anyOf('waitlist', 'wait list', 'waiting list', 'standby list', 'cancellation list')}(?: |$)`,
 );
 
+/** A price or a quote held or "booked in" is an offer kept open, not a booking: "This price is locked in until Friday". */
+const QUOTE_OR_PRICE = new RegExp(
+  `(?:^| )${anyOf('the', 'this', 'that', 'your', 'a', 'our', 'that is your', 'the quoted')} ${anyOf('price', 'prices', 'quote', 'quotes', 'quotation', 'estimate', 'rate', 'discount', 'deal', 'offer')}(?: |$)`,
+);
+
 function arrangesNoBooking(sentence: ReadSentence): boolean {
   return (
-    (CALLBACK_OR_MESSAGE.test(sentence.text) && !BOOKED_THING.test(sentence.text)) || WAITING_LIST.test(sentence.text)
+    ((CALLBACK_OR_MESSAGE.test(sentence.text) || QUOTE_OR_PRICE.test(sentence.text)) &&
+      !BOOKED_THING.test(sentence.text)) ||
+    WAITING_LIST.test(sentence.text)
   );
 }
 
