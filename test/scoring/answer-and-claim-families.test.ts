@@ -90,6 +90,16 @@ describe.each(READINGS)('answers and claims, %s', (_, withModels) => {
   });
 
   describe('goodbyes', () => {
+    it('"going to measure up myself first" after an answer is no unsatisfied goodbye; "I\'ll do it myself" is', () => {
+      const turns = (goodbye: string): TurnSpec[] => [
+        ['user', 'Would a 1,500 litre tank do a veg patch?'],
+        ['agent', 'Easily, with a normal summer. It is £640 fitted.'],
+        ['user', goodbye],
+      ];
+      expect(outcome(turns('not yet, going to measure up myself first')).choice).toBe('resolved');
+      expect(outcome(turns("forget the fitting, I'll do it myself")).choice).toBe('unresolved');
+    });
+
     it('"thats us sorted" after an answer is a satisfied goodbye', () => {
       const result = outcome([
         ['user', 'right nae bother whats the youngest age they can play'],
@@ -128,6 +138,8 @@ describe.each(READINGS)('answers and claims, %s', (_, withModels) => {
 
   it('a request made without a question, answered concretely, is resolved', () => {
     for (const request of [
+      '12 polos with a logo on the chest, how much',
+      "we're a club with three tarmac courts and they're cracking badly, wondering about resurfacing",
       'ok just wanted to know the price to copy a key',
       'need a gorilla suit, do u have one in XL',
     ]) {

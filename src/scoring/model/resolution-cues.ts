@@ -338,7 +338,7 @@ export const SIGN_OFF_UNSATISFIED: readonly Cue[] = [
   ),
   cue(`^${optional(anyOf('oh', 'yes', 'fine ,'))}whatever(?: [.!,])*$`, { negatable: false }),
   cue(
-    `${anyOf('somewhere else', 'elsewhere', 'another company', 'myself', 'google it', 'google that', 'look it up online', 'a competitor', 'the competition', 'your competitor', 'your competitors', 'another provider', 'a different company', 'a different provider')}`,
+    `${anyOf('somewhere else', 'elsewhere', 'another company', 'do it myself', 'sort it myself', 'figure it out myself', 'look it up myself', 'find out myself', 'google it', 'google that', 'look it up online', 'a competitor', 'the competition', 'your competitor', 'your competitors', 'another provider', 'a different company', 'a different provider')}`,
     { negatable: false },
   ),
   // A resigned conclusion: "so I just don't get my bag then", "so we still can't use it".

@@ -233,7 +233,7 @@ const QUESTION_START =
  * question.
  */
 const ASKS_WITHOUT_QUESTION =
-  /^(?:(?:so|and|okay|ok|hi|hiya|hello|hey|um|uh|er|erm|yes|yeah|right|well|no|oh|just) (?:, )?)*(?:(?:(?:i|we) )?(?:just )?(?:need|needed|want|wanted|would like|am looking for|was looking for|am after|was after|was wondering)|(?:the )?(?:price|prices|cost|times|hours|address|number) (?:of|for|to)) |(?:^|, )(?:do|does|can|could|is|are) (?:you|they|it|there|i|we) /;
+  /^(?:(?:so|and|okay|ok|hi|hiya|hello|hey|um|uh|er|erm|yes|yeah|right|well|no|oh|just) (?:, )?)*(?:(?:(?:i|we) )?(?:just )?(?:need|needed|want|wanted|would like|am looking for|was looking for|am after|was after|was wondering)|(?:the )?(?:price|prices|cost|times|hours|address|number) (?:of|for|to)) |(?:^|, )(?:do|does|can|could|is|are) (?:you|they|it|there|i|we) |(?:^| )(?:how much|how many|how long|what time|wondering about|price-wise|roughly what)(?: |$)/;
 const OFFER_MORE: readonly Cue[] = [
   cue(
     `${anyOf('anything else', 'something else', 'any other questions', 'anything more')} ${gap(2)}${anyOf('help', 'i can', 'can i', 'do for you', 'today')}|${anyOf('anything else', 'any other questions')} (?:[?.!]|$)`,
