@@ -207,6 +207,21 @@ describe.each(READINGS)('answers and claims, %s', (_, withModels) => {
     });
   });
 
+  it("a pitch's urgency is no frustration with the service; a customer's capitals still are", () => {
+    const pitch = score('frustration', [
+      ['agent', 'Hello, how can I help?'],
+      ['user', 'URGENT: your Google listing will be SUSPENDED TODAY. ACT NOW - offer expires today!!'],
+      ['agent', "We're not interested, thank you."],
+    ]);
+    expect(pitch.verdict).toBe('pass');
+    const customer = score('frustration', [
+      ['agent', 'Hello, how can I help?'],
+      ['user', "This is ridiculous, I've been charged AGAIN for a cooler I cancelled in August. I'm fed up!"],
+      ['agent', "I'm sorry about that."],
+    ]);
+    expect(customer.verdict).toBe('fail');
+  });
+
   it('"the system bounced it" tells the caller the booking failed', () => {
     const result = score(
       'booking_failure_disclosed',

@@ -369,10 +369,14 @@ export function frustrationFinding(
   personRequests: number,
   dissatisfaction: DissatisfactionReading | null = null,
   learned: readonly LearnedTurn[] = [],
+  pitchTurns: ReadonlySet<number> = new Set(),
 ): Finding {
   const repeatedAsk = repeatedAskStrength(personRequests);
   const contexts = turnContexts(reading);
-  const callerSigns = reading.turns.filter((turn) => turn.speaker === 'user').map(readTurnSigns);
+  // A pitch's urgency ("ACT NOW - offer expires today!!") is selling, not annoyance with the service.
+  const callerSigns = reading.turns
+    .filter((turn) => turn.speaker === 'user' && !pitchTurns.has(turn.index))
+    .map(readTurnSigns);
   const annoyedTurns = callerSigns.filter(
     (signs) => signs.strongestFirm >= CALL_ANCHOR_STRENGTH || (signs.oaths > 0 && !signs.benign),
   );
@@ -385,7 +389,7 @@ export function frustrationFinding(
         annoyedElsewhere: repeatedAsk > 0 || annoyedTurns.some((other) => other !== signs),
       }),
     ),
-    learned,
+    learned.filter((flagged) => !pitchTurns.has(flagged.turn.index)),
   );
   const signs = turns.filter((turnReading) => turnReading.strength > 0);
   // Possibly misheard turns count for less in the score; a verdict they alone would carry is

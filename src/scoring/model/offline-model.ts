@@ -52,6 +52,7 @@ export function analyseConversation(
   const reading = once(() => readConversation(conversation));
   const learnedTurns = once(() => readLearnedTurns(reading(), models?.turnLabels ?? null, asksWhoIsTalking));
   const personRequests = once(() => analysePersonRequests(reading(), learnedTurns().asks_for_person));
+  const realInquiry = once(() => realInquiryFinding(reading(), learnedTurns().not_customer));
   const dissatisfaction = once(() =>
     models ? readDissatisfaction(models.dissatisfaction, conversation.transcript) : null,
   );
@@ -60,15 +61,19 @@ export function analyseConversation(
     learnedTurns,
     dissatisfaction,
     personRequests,
-    realInquiry: once(() => realInquiryFinding(reading(), learnedTurns().not_customer)),
-    frustration: once(() =>
-      frustrationFinding(
+    realInquiry,
+    frustration: once(() => {
+      // The turns that made the call a pitch or a scam: the caller's mood there is not about the service.
+      const inquiry = realInquiry();
+      const pitchTurns = new Set(inquiry.verdict === 'not_met' ? inquiry.evidence_turns : []);
+      return frustrationFinding(
         reading(),
         personRequests().clearRequests.length,
         dissatisfaction(),
         learnedTurns().frustrated,
-      ),
-    ),
+        pitchTurns,
+      );
+    }),
     booking: once(() => analyseBooking(reading(), models?.bookingActs ?? null)),
     outcomeWeights: models?.outcome ?? null,
   };
