@@ -222,6 +222,26 @@ describe.each(READINGS)('answers and claims, %s', (_, withModels) => {
     expect(customer.verdict).toBe('fail');
   });
 
+  it.each([
+    "I'd prefer a person, if that's okay. It's a bit much to say to a computer.",
+    'oh would you i think that would be easier for me thank you',
+    'The pro shop. Yes. That.',
+  ])('"%s" takes up an offered person: a request, honoured by the transfer', (reply) => {
+    const turns: TurnSpec[] = [
+      ['user', 'Is this automated?'],
+      ['agent', "It is. I can help with questions, or put you through to a person if you'd prefer."],
+      ['user', reply],
+      ['agent', 'Of course, putting you through now.'],
+    ];
+    const honoured = score('person_request_honored', turns, [{ type: 'transfer', at_ms: 0 }]);
+    expect(honoured.verdict).toBe('pass');
+    const declined = score('person_request_honored', [
+      ...turns.slice(0, 2),
+      ['user', "no you're fine, you'll do. What time do you open?"],
+    ]);
+    expect(declined.verdict).toBe('not_applicable');
+  });
+
   it('"the system bounced it" tells the caller the booking failed', () => {
     const result = score(
       'booking_failure_disclosed',

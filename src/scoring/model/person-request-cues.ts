@@ -542,7 +542,10 @@ export const OFFER_CUES: readonly Cue[] = [
 export const IF_YOU_LIKE = new RegExp(
   `(?:^| )if you ${optional(anyOf('would', 'still'))}${anyOf('like', 'want', 'prefer', 'wish')}(?= |$)`,
 );
-export const ACCEPTANCE = new RegExp(`^${AFFIRMATIVE}(?: |$)`);
+/** A yes to an offered person, plain or polite: "yes please", "oh would you", "I'd prefer a person, if that's okay". */
+export const ACCEPTANCE = new RegExp(
+  `^(?:${anyOf('oh', 'ah', 'um', 'well', 'aye')} (?:, )?)*(?:${AFFIRMATIVE}|${anyOf('aye', 'would you', 'could you', 'if you could', 'if you would', 'i would prefer', 'i would rather', 'i would like that', 'that would be easier', 'that would be better', 'that would be lovely', 'that would help', 'go on then', 'go on', 'a person please', 'a person , please')})(?: |$)`,
+);
 /** A yes that goes on to decline: "okay no that's fine", "sure, I'm good", "yeah nah no need". */
 export const DECLINED_AFTER_ALL = new RegExp(
   `(?:^| )${anyOf('no', 'nah', 'nope', 'no need', 'no thanks', 'no thank you', 'i am good', 'i am ok', 'i am okay', 'i am fine', 'not now', 'not needed', 'not necessary')}(?= |$)`,

@@ -220,9 +220,14 @@ function saysNoSuchPerson(turn: ReadTurn | undefined): boolean {
   return turn?.sentences.some((sentence) => NO_SUCH_PERSON.test(sentence.text)) ?? false;
 }
 
+const ACCEPTANCE_WITHIN_SENTENCES = 2;
+
 function acceptsOffer(turn: ReadTurn, previousAgentTurn: ReadTurn | undefined): string | null {
-  const first = turn.sentences[0];
-  if (!previousAgentTurn || !first || !ACCEPTANCE.test(first.text) || DECLINED_AFTER_ALL.test(first.text)) return null;
+  // The yes may follow the choice it takes: "The pro shop. Yes. That."
+  const first = turn.sentences
+    .slice(0, ACCEPTANCE_WITHIN_SENTENCES)
+    .find((sentence) => ACCEPTANCE.test(sentence.text) && !DECLINED_AFTER_ALL.test(sentence.text));
+  if (!previousAgentTurn || !first || DECLINED_AFTER_ALL.test(turn.sentences[0]?.text ?? '')) return null;
   // An offer is a question, or a statement left to the caller: "I can transfer you if you'd like."
   const offered = previousAgentTurn.sentences.some(
     (sentence) =>
