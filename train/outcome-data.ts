@@ -20,6 +20,7 @@ export const OUTCOME_TRAINING_SETS = [
   'data',
   'tuning',
   'tuning-2',
+  'tuning-3',
   'fresh',
   'fresh-2',
   'fresh-3',
