@@ -152,6 +152,27 @@ describe.each(READINGS)('answers and claims, %s', (_, withModels) => {
     }
   });
 
+  it('an answer left to be found in the app or the documents is no answer', () => {
+    const result = outcome([
+      ['user', 'Two things: can we bring our own wine, and what time does boarding start?'],
+      ['agent', 'You can bring two bottles per cabin. Is there anything else I can help with?'],
+      ['user', 'uh the boarding time?'],
+      ['agent', 'Your boarding time will be shown in your cruise documents, which are issued closer to departure.'],
+      ['user', "oh we don't have those yet. okay, thanks"],
+    ]);
+    expect(result.choice).toBe('unresolved');
+    expect(result.reason).toMatch(/left it for later/);
+  });
+
+  it('going round the agent ("I\'ll just ring the shop directly then") is an unsatisfied goodbye', () => {
+    const result = outcome([
+      ['user', 'have you actually got the eight inch telescope in the Bristol shop'],
+      ['agent', "It's one of our most popular telescopes, and it's priced at £349."],
+      ['user', "I'll just ring the shop directly then cheers"],
+    ]);
+    expect(result.choice).toBe('unresolved');
+  });
+
   it('a callback booked in place of what was asked leaves the request for later', () => {
     const result = outcome(
       [
@@ -242,19 +263,22 @@ describe.each(READINGS)('answers and claims, %s', (_, withModels) => {
     expect(declined.verdict).toBe('not_applicable');
   });
 
-  it('"the system bounced it" tells the caller the booking failed', () => {
-    const result = score(
-      'booking_failure_disclosed',
-      [
-        ['user', 'Can you book me on the course starting the twelfth?'],
-        ['agent', 'Booking the course for you now.'],
-        ['agent', "I'm sorry, the system bounced it. Your entitlement isn't showing yet."],
-        ['user', "alright I'll ring back"],
-      ],
-      [bookingCall('failure', { at_ms: 0 })],
-    );
-    expect(result.verdict).toBe('pass');
-  });
+  it.each(["I'm sorry, the system bounced it.", "I'm sorry, that hasn't gone through."])(
+    '"%s" tells the caller the booking failed',
+    (admission) => {
+      const result = score(
+        'booking_failure_disclosed',
+        [
+          ['user', 'Can you book me on the course starting the twelfth?'],
+          ['agent', 'Booking the course for you now.'],
+          ['agent', admission],
+          ['user', "alright I'll ring back"],
+        ],
+        [bookingCall('failure', { at_ms: 0 })],
+      );
+      expect(result.verdict).toBe('pass');
+    },
+  );
 
   describe('booking claims in other shapes', () => {
     it.each([

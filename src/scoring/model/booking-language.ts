@@ -86,7 +86,7 @@ const EXPLICIT_CLAIMS: readonly Cue[] = [
     `${anyOf('got you down', 'have you down', 'put you down', 'penciled you in', 'pencilled you in', 'got you in', 'got you booked', 'have you booked', 'have you scheduled', 'have you confirmed', 'have you all confirmed', 'have you all booked', 'have you all set', 'squeezed you in', 'fit you in', 'put you in for', 'popped you in', 'popped you down', 'booked you in', 'booked you on')}`,
   ),
   cue(
-    `${anyOf('booking', 'reservation', 'appointment', 'order', 'ticket', 'tickets', 'purchase', 'confirmation', 'everything', 'place', 'places', 'spot', 'seat', 'seats', 'slot', 'table')} ${optional(anyOf('was', 'is', "'s", 'has been', 'are', 'have been', 'were'))}${optional(anyOf('now', 'all', 'successfully'))}${anyOf('successful', 'a success', 'confirmed', 'complete', 'completed', 'done', 'finalized', 'placed', 'booked', 'through', 'thru', 'gone thru', 'submitted')}(?! ${anyOf('by', 'once', 'when', 'after', 'if')}(?: |$))`,
+    `${anyOf('booking', 'reservation', 'appointment', 'order', 'ticket', 'tickets', 'purchase', 'confirmation', 'everything', 'place', 'spot', 'seat', 'slot', 'table')} ${optional(anyOf('was', 'is', "'s", 'has been', 'are', 'have been', 'were'))}${optional(anyOf('now', 'all', 'successfully'))}${anyOf('successful', 'a success', 'confirmed', 'complete', 'completed', 'done', 'finalized', 'placed', 'booked', 'through', 'thru', 'gone thru', 'submitted')}(?! ${anyOf('by', 'once', 'when', 'after', 'if')}(?: |$))`,
   ),
   // "I was able to successfully confirm your reservation", "I managed to get you in"
   cue(
@@ -234,7 +234,7 @@ const FAILURE_ADMISSIONS: readonly Cue[] = [
     { negatable: false },
   ),
   cue(
-    `${anyOf('did not', 'does not', 'has not', 'have not', 'was not', 'is not')} ${optional(anyOf('quite', 'actually'))}${anyOf('go thru', 'get thru', 'work', 'take', 'save', 'process', 'complete', 'successful', 'confirmed', 'booked', 'been booked', 'been confirmed', 'been made')}`,
+    `${anyOf('did not', 'does not', 'has not', 'have not', 'was not', 'is not')} ${optional(anyOf('quite', 'actually'))}${anyOf('go thru', 'get thru', 'gone thru', 'got thru', 'work', 'worked', 'take', 'taken', 'save', 'saved', 'process', 'complete', 'successful', 'confirmed', 'booked', 'been booked', 'been confirmed', 'been made')}`,
     { negatable: false },
   ),
   cue(

@@ -58,6 +58,9 @@ const SPLIT_NORMALS = new Map([
   ["y'all", 'you all'],
   ['ok', 'okay'],
   ["'re", 'are'],
+  // The plural "you" of Ireland, Scotland and the north of England: "do yous do gluten free scones".
+  ['yous', 'you'],
+  ['youse', 'you'],
 ]);
 
 /** Characters prepare() rewrites; most turns have none, and then it returns the text as it is. */

@@ -68,6 +68,12 @@ const SOMEONE_ELSE = `(?:${PERSON_ROLE}|${anyOf('store', 'shop', 'warehouse', 'b
 
 /** The agent putting the request off to someone later: nothing is solved yet. */
 export const AGENT_DEFERRED: readonly Cue[] = [
+  // The answer left to be found elsewhere: "your boarding time will be shown in your cruise documents", "you'll see
+  // the live rate in the app".
+  cue(
+    `${anyOf('will be shown', 'is shown', 'will be listed', 'is listed', 'will be in', 'you will see', 'you can see', 'you will find', 'you can find', 'you can check', 'please check')} ${gap(4)}${anyOf('in', 'on')} ${anyOf('the', 'your', 'our')} ${optional(anyOf('cruise', 'booking', 'travel', 'mobile', 'online'))}${anyOf('app', 'website', 'site', 'portal', 'documents', 'paperwork', 'terms')}(?= |$)`,
+    { negatable: false },
+  ),
   cue(
     `${anyOf('will', 'is going to', 'are going to', 'should', 'can')} ${optional(anyOf('be able to', 'give you a'))}${anyOf('get back to you', 'follow up', 'call you back', 'reach out to you', 'be in touch', 'look into', 'contact you', 'give you a call', 'call you')}`,
     { negatable: false },
@@ -344,6 +350,11 @@ export const SIGN_OFF_UNSATISFIED: readonly Cue[] = [
   // A resigned conclusion: "so I just don't get my bag then", "so we still can't use it".
   cue(
     `^${optional(anyOf('okay', 'ok', 'right', 'wow', 'great'))}${optional(',')}so ${anyOf('i', 'we')} ${optional(anyOf('just', 'still', 'basically', 'really'))}${anyOf('do not', 'can not', 'will not', 'am not going to', 'are not going to', 'have no', 'get nothing', 'have to')}`,
+    { negatable: false },
+  ),
+  // Going round the agent: "I'll just ring the shop directly then", "I'll take it back to the shop I bought it from".
+  cue(
+    `${anyOf('ring', 'call', 'phone', 'email', 'contact', 'try')} ${anyOf('the shop', 'the store', 'the office', 'them', 'the branch', 'the clinic', 'the team', 'the yard', 'head office')} ${anyOf('directly', 'direct', 'myself', 'then')}|take it back to`,
     { negatable: false },
   ),
   // Taking it to someone else: "I'll find someone else", "I'll try somebody else".
