@@ -286,7 +286,7 @@ const THANKS = cue(
 /** How a satisfied caller signs off beyond thanks alone, which callers say however the call went. */
 export const SIGN_OFF_PLEASED: readonly Cue[] = [
   cue(
-    `${anyOf('perfect', 'great', 'awesome', 'excellent', 'wonderful', 'amazing', 'sweet', 'cool', 'nice', 'lovely', 'brilliant', 'fantastic', 'good to know', 'makes sense', 'what i needed', 'what i wanted to know', 'fair enough', 'for letting me know', 'for being straight', 'for being honest', 'for being clear', 'for the info', 'for the information', 'for explaining', 'that helps', 'that is helpful', 'very helpful', 'sounds good', 'that works', 'got it', 'will do', 'that is all', 'that is it', 'that is everything', 'all i needed', 'that answers', 'what a relief', 'that is a relief', 'reassuring', 'you are the best', 'have a nice day', 'have a great day', 'have a good day')}`,
+    `${anyOf('perfect', 'great', 'awesome', 'excellent', 'wonderful', 'amazing', 'sweet', 'cool', 'nice', 'lovely', 'brilliant', 'fantastic', 'good to know', 'makes sense', 'what i needed', 'what i wanted to know', 'for letting me know', 'for being straight', 'for being honest', 'for being clear', 'for the info', 'for the information', 'for explaining', 'that helps', 'that is helpful', 'very helpful', 'sounds good', 'that works', 'got it', 'will do', 'that is all', 'that is it', 'that is everything', 'all i needed', 'that answers', 'what a relief', 'that is a relief', 'reassuring', 'you are the best', 'have a nice day', 'have a great day', 'have a good day')}`,
   ),
   // Rescue: "you've saved me", "you saved my morning", "you made my day".
   cue(
