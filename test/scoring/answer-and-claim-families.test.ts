@@ -280,6 +280,27 @@ describe.each(READINGS)('answers and claims, %s', (_, withModels) => {
     },
   );
 
+  it('an agent that ends the call on the caller had no customer; a chat closed for want of a reply had one', () => {
+    const turns: TurnSpec[] = [
+      ['user', 'Hi there, just confirming your listing is due for renewal. I need the business address.'],
+      ['agent', "We don't have a record of that, and I can't confirm details here."],
+      ['user', 'its just a formality, theres no charge today, i just need a name'],
+    ];
+    const cutShort = score('real_inquiry', [
+      ...turns,
+      ['agent', "I'm not able to help with that. I'll close this chat now."],
+    ]);
+    expect(cutShort.verdict).toBe('not_met');
+    expect(cutShort.evidence_turns).toContain(3);
+    const idle = score('real_inquiry', [
+      ['user', 'hi my order hasnt shipped yet, its been a week'],
+      ['agent', 'Sorry about the delay! Can you share your order number?'],
+      ['user', 'one sec looking for it'],
+      ['agent', "It looks like you've stepped away, so I'm going to close this chat."],
+    ]);
+    expect(idle.verdict).toBe('met');
+  });
+
   describe('booking claims in other shapes', () => {
     it.each([
       "That's booked: two riders on Sunday's 2pm hack, £48 each.",

@@ -29,6 +29,7 @@ export interface Sign {
     | 'robocall or survey'
     | 'test message'
     | 'prank'
+    | 'call the agent cut short'
     | "non-customer call (the turn model's reading)";
   strength: number;
   cues: readonly Cue[];
@@ -46,6 +47,25 @@ export interface Sign {
 const INTRO_STRENGTH = 0.2;
 
 export const SIGNS: readonly Sign[] = [
+  {
+    // The agent ending the call or chat on the caller, or refusing what only a scam or a list seller asks for: an
+    // agent does not hang up on a customer. "I'll end this call now", "I'm closing this chat", "I won't share any
+    // codes", "please take us off your call list".
+    kind: 'call the agent cut short',
+    strength: 0.6,
+    speaker: 'agent',
+    cues: [
+      // Not a chat closed for want of a reply: "It looks like you've stepped away, so I'm going to close this chat."
+      cue(
+        `(?<!(?:stepped away|still there|no response|not heard|inactiv|idle|away from|do not hear|did not hear)[^.!?]*)${anyOf('i will', 'i am going to', 'i am', 'i need to', 'i have to', 'going to')} ${anyOf('end', 'ending', 'close', 'closing', 'terminate', 'terminating', 'disconnect', 'disconnecting', 'hang up', 'hanging up')} ${optional(anyOf('on'))}${anyOf('this call', 'the call', 'this chat', 'the chat', 'this conversation', 'our conversation', 'you')}`,
+        { negatable: false },
+      ),
+      cue(
+        `${anyOf('take us off', 'remove us from', 'take this number off', 'remove this number from')} ${anyOf('your', 'the')} ${anyOf('call list', 'calling list', 'contact list', 'list', 'mailing list', 'database')}|${anyOf('will not', 'do not', 'can not', 'never')} ${anyOf('share', 'give out', 'read out', 'pass on')} ${optional(anyOf('any', 'the', 'a'))}${anyOf('codes', 'code', 'passwords', 'verification code', 'vehicle details')}|we ${anyOf('do not', 'never')} buy ${optional(anyOf('any', 'marketing'))}${anyOf('leads', 'lists', 'data', 'marketing lists', 'contact lists')}`,
+        { negatable: false },
+      ),
+    ],
+  },
   {
     kind: 'wrong number',
     strength: 0.75,
