@@ -57,7 +57,8 @@ export const SIGNS: readonly Sign[] = [
     cues: [
       // Not a chat closed for want of a reply: "It looks like you've stepped away, so I'm going to close this chat."
       cue(
-        `(?<!(?:stepped away|still there|no response|not heard|inactiv|idle|away from|do not hear|did not hear)[^.!?]*)${anyOf('i will', 'i am going to', 'i am', 'i need to', 'i have to', 'going to')} ${anyOf('end', 'ending', 'close', 'closing', 'terminate', 'terminating', 'disconnect', 'disconnecting', 'hang up', 'hanging up')} ${optional(anyOf('on'))}${anyOf('this call', 'the call', 'this chat', 'the chat', 'this conversation', 'our conversation', 'you')}`,
+        // The look back runs only where the phrase matched, not at every position of every agent sentence.
+        `${anyOf('i will', 'i am going to', 'i am', 'i need to', 'i have to', 'going to')} ${anyOf('end', 'ending', 'close', 'closing', 'terminate', 'terminating', 'disconnect', 'disconnecting', 'hang up', 'hanging up')} ${optional(anyOf('on'))}${anyOf('this call', 'the call', 'this chat', 'the chat', 'this conversation', 'our conversation', 'you')}(?<!(?:stepped away|still there|no response|not heard|inactiv|idle|away from|do not hear|did not hear)[^.!?]*)`,
         { negatable: false },
       ),
       cue(
