@@ -121,9 +121,12 @@ const DESCRIPTORS = '(?:(?![^ ]*ing |with |to |on |for |in |at |by |from |about 
 /** The agent saying it is not a machine. */
 const DENIES_MACHINE: readonly Cue[] = [
   // "I'm not a bot no 😄", "I'm not a robot 🙂"
-  cue(`i am not ${optional(anyOf('a', 'an', 'some'))}${gap(1)}(?!recording)${MACHINE}(?:${PHRASE_END}|(?= no| nope| [^a-z0-9' ]))`, {
-    negatable: false,
-  }),
+  cue(
+    `i am not ${optional(anyOf('a', 'an', 'some'))}${gap(1)}(?!recording)${MACHINE}(?:${PHRASE_END}|(?= no| nope| [^a-z0-9' ]))`,
+    {
+      negatable: false,
+    },
+  ),
   // Not "not a recording": an AI agent is not one either.
   cue(
     `not ${optional(anyOf('a', 'an', 'one of those', 'one of the', 'some'))}${gap(1)}(?!recording)${MACHINE}${PHRASE_END}`,
@@ -257,7 +260,9 @@ const ANSWERS_AS_STAFF: readonly Cue[] = [
   cue(`i work ${optional('right')}${anyOf('here', 'in', 'at', 'on', 'with', 'for', 'behind')}`),
   cue(`${anyOf('just me', 'only me')} ${anyOf('here', 'in', 'at', 'on this end', 'over here', 'behind')}`),
   // "It's Dave here", "this is Jess!", named in answer to whether it is a person.
-  cue(`^${optional(anyOf('yes', 'yeah', 'ha', 'haha'))}${optional(',')}${anyOf('it is', 'this is')} ${NAME}(?:here|speaking)?(?= [.,!?;:-]| here| speaking|$)`),
+  cue(
+    `^${optional(anyOf('yes', 'yeah', 'ha', 'haha'))}${optional(',')}${anyOf('it is', 'this is')} ${NAME}(?:here|speaking)?(?= [.,!?;:-]| here| speaking|$)`,
+  ),
   // A job the agent does: "I run the bookings", "I look after the front desk".
   cue(
     `i ${anyOf('run', 'do', 'look after', 'handle', 'manage', 'answer')} ${anyOf('the', 'our', 'all the')} ${anyOf('bookings', 'front desk', 'office', 'desk', 'diary', 'shop', 'phones', 'reception', 'admin')}`,
