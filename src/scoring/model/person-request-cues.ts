@@ -89,6 +89,12 @@ const STAFF = anyOf(
   'caretaker',
   'superintendent',
   'groomer',
+  'coach',
+  'trainer',
+  'preparer',
+  'controller',
+  'dispatcher',
+  'surveyor',
   'social worker',
   'superior',
   'superiors',
@@ -173,7 +179,7 @@ const ROLE_OR_NAMED = `${LIST}(?:${TITLE_NAME}|${ROLE_OBJECT})`;
  * A caller's own ask, wanting or asking permission: "can I", "I'd like to", "is it possible to", "I just need to".
  * Used where the object alone (a pronoun, a name) would not say that a person is wanted.
  */
-const ASK_LEAD = `(?:${anyOf('can i', 'could i', 'may i', 'can we', 'could we', 'let me', 'let us', 'is it possible to', 'possible to')}|(?:i|we) ${optional(anyOf('just', 'really', 'still', 'only', 'actually', 'urgently'))}${anyOf('would like to', 'would love to', 'want to', 'need to', 'have to', 'wish to', 'would prefer to', 'would rather', 'demand to', 'was hoping to', 'am hoping to', 'were hoping to', 'must')}) ${optional(anyOf('just', 'please', 'really', 'simply', 'quickly'))}`;
+const ASK_LEAD = `(?:${anyOf('can i', 'could i', 'may i', 'can we', 'could we', 'let me', 'let us', 'is it possible to', 'possible to')}|(?:i|we) ${optional(anyOf('just', 'really', 'still', 'only', 'actually', 'urgently'))}${anyOf('would like to', 'would still like to', 'would really like to', 'would just like to', 'would love to', 'want to', 'need to', 'have to', 'wish to', 'would prefer to', 'would rather', 'demand to', 'was hoping to', 'am hoping to', 'were hoping to', 'must')}) ${optional(anyOf('just', 'please', 'really', 'simply', 'quickly'))}`;
 /** Departments a caller asks for someone in: "someone in billing", "anyone from claims", "someone at the front desk". */
 const DEPARTMENT = anyOf(
   'billing',
@@ -231,7 +237,7 @@ const DEPARTMENT = anyOf(
 /** Verbs of routing the caller: "route me to", "get me over to", "send me through to". */
 const ROUTE_ME = `${anyOf('send', 'forward', 'route', 'direct', 'redirect', 'switch', 'get', 'take', 'bring', 'move')} me ${optional(anyOf('over', 'thru', 'back', 'across'))}${anyOf('to', 'onto')}`;
 /** "can I get the", "could I have your": a request for the role only when the clause ends with it. */
-const HAVE_THE = `${anyOf('can i', 'could i', 'may i', 'can we', 'could we')} ${optional('please')}${anyOf('get', 'have')}`;
+const HAVE_THE = `${anyOf('can i', 'could i', 'may i', 'can we', 'could we')} ${optional(anyOf('please', 'just'))}${anyOf('get', 'have')}`;
 export const HAVE_THE_FRAME_START = new RegExp(`^${HAVE_THE} `);
 /** The frame followed by anything but a definite role or a named person: "can I get a plumber?" asks for a service. */
 export const HAVE_THE_FRAME = new RegExp(
@@ -300,7 +306,8 @@ const FRAMES_BEFORE_A_PERSON: readonly string[] = [
   // "I want a human", "can I get a representative", "I'd prefer a real person", "I'm looking for a supervisor"
   `${anyOf('want', 'need', 'get', 'have', 'give me', 'would like', 'request', 'see', 'prefer', 'ask for', 'asking for', 'looking for', 'demand', 'insist on', 'rather have')} ${optional(anyOf('a', 'an', 'the', 'your', 'some', 'to a'))}`,
   // "get me a supervisor", "gimme a human"
-  `${anyOf('get me', 'gimme', 'find me', 'bring me')} ${optional(anyOf('a', 'an', 'the', 'your'))}`,
+  // "get me the barn manager": one word may name which
+  `${anyOf('get me', 'gimme', 'find me', 'bring me')} ${optional(anyOf('a', 'an', 'the', 'your'))}(?:[^ ]+ )?`,
   // "I want to deal with a human", "I'd like to discuss this with a manager"
   `${anyOf('want to', 'would like to', 'need to', 'wish to')} ${anyOf('deal', 'do this', 'do it', 'discuss this', 'discuss it', 'discuss that', 'sort this out', 'sort it out', 'handle this')} with ${optional(anyOf('a', 'an', 'the', 'your', 'some'))}`,
   // Without "me" or without the preposition, as learners and chat users write it: "please connect to a human",
