@@ -4,7 +4,7 @@
  * sarcastic praise, doubled marks and annoyed faces; and what bears on how a sign reads: self-blame, rejoicing,
  * praise, the agent letting the caller down or asking to hear it again.
  */
-import { anyOf, type Cue, cue, gap, optional } from './cue.js';
+import { anyCueMatches, anyOf, type Cue, cue, gap, optional } from './cue.js';
 import type { ReadTurn } from './reading.js';
 
 const INTENSIFIER = anyOf(
@@ -565,6 +565,20 @@ const MENTIONS_SETBACK = new RegExp(`(?:^| )${SETBACK}(?: |$)`);
 
 /** The caller apologising or thanking: "sorry again about the mix-up" is no setback. */
 const APOLOGY_OR_THANKS = /(?:^| )(?:sorry|apologies|thanks|thank you)(?: |$)/;
+
+/** Praise, or disbelief, standing as a whole sentence: "Incredible.", "oh. great.", "Un-be-lievable.", "typical". */
+const EXCLAMATION_ALONE = new RegExp(
+  `^${optional(anyOf('oh', 'well', 'just', 'oh just', 'how'))}(?:${POSITIVE_WORD}|${anyOf('incredible', 'unbelievable', 'un - be - lievable', 'typical', 'marvellous', 'marvelous', 'what a treat', 'love that', 'love it', 'charming', 'super')})(?: [.!,])*$`,
+);
+
+/**
+ * Praise or disbelief standing alone right after the agent let the caller down ("I'm afraid we're fully booked."
+ * "Brilliant."): sarcasm. After good news the same word is joy, and the caller's earlier turns decide nothing.
+ */
+export function praisesALetDown(turn: ReadTurn, agentBefore: ReadTurn | null): boolean {
+  if (!agentBefore?.sentences.some((sentence) => anyCueMatches(sentence, LET_DOWN))) return false;
+  return turn.sentences.slice(0, 2).some((sentence) => EXCLAMATION_ALONE.test(sentence.text));
+}
 
 /** "Wonderful." followed by "Another delay.": praise that only sets up a complaint. */
 export function sarcasticPraise(turn: ReadTurn): boolean {

@@ -23,6 +23,7 @@ import {
   LET_DOWN,
   OATHS,
   PLEASED,
+  praisesALetDown,
   REJOICING,
   REPEATED_EXCLAMATION,
   SELF_BLAME,
@@ -190,12 +191,14 @@ function readTurn(signs: TurnSigns, context: TurnContext): TurnReading {
   const oaths = signs.benign ? 0 : signs.oaths;
   const ambiguous = signs.ambiguous > 0 && anchored(signs, context) ? signs.ambiguous : 0;
   const repeats = context.repeats ? REPEATED_REQUEST_STRENGTH : 0;
-  const strength = noisyOr([signs.firm, oaths, ambiguous, repeats]);
+  const sarcasm = praisesALetDown(signs.turn, context.agentBefore) ? SARCASM_STRENGTH : 0;
+  const strength = noisyOr([signs.firm, oaths, ambiguous, repeats, sarcasm]);
   const candidates: [number, string][] = [
     [signs.strongestFirm, signs.firmSaid],
     [oaths, signs.oathSaid],
     [ambiguous, signs.ambiguousSaid],
     [repeats, signs.turn.text],
+    [sarcasm, signs.turn.text],
   ];
   const said = candidates.reduce((best, candidate) => (candidate[0] > best[0] ? candidate : best))[1];
   return { turn: signs.turn, strength, said };
