@@ -229,14 +229,14 @@ describe.each(READINGS)('answers and claims, %s', (_, withModels) => {
   });
 
   it('praise standing alone after a let-down is sarcasm; after good news it is joy', () => {
-    const after = (news: string) =>
+    const toNews = (news: string) =>
       score('frustration', [
         ['user', 'Can we get two e-bikes for the vineyard day on the ninth?'],
         ['agent', news],
         ['user', 'oh. great. what about the tenth'],
       ]);
-    expect(after("I'm afraid the ninth is fully booked.").verdict).toBe('fail');
-    expect(after('Yes, two e-bikes are free on the ninth.').verdict).toBe('pass');
+    expect(toNews("I'm afraid the ninth is fully booked.").verdict).toBe('fail');
+    expect(toNews('Yes, two e-bikes are free on the ninth.').verdict).toBe('pass');
   });
 
   it("a pitch's urgency is no frustration with the service; a customer's capitals still are", () => {
