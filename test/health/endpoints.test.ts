@@ -63,13 +63,17 @@ describe.each(backends)('health endpoints on $name', (backend) => {
     const t = app();
     box.now = START;
     const w = await worldOf(t, box);
-    await w.scoreAll([
-      ...calls(6, 5, '2026-11-19T10:00:00Z', {
+    // The named conversations first: the first conversation to file an agent gives it its name, and scoreAll
+    // stores a batch concurrently.
+    await w.scoreAll(
+      calls(6, 5, '2026-11-19T10:00:00Z', {
         agent: 'shape-agent',
         agentName: 'Shape agent',
         group: 'shape-group',
         frustration: 0.5,
       }),
+    );
+    await w.scoreAll([
       { agent: 'shape-agent', endedAt: '2026-11-19T11:00:00Z', outcome: 'escalated', personRequestFailed: true },
       { agent: 'shape-agent', endedAt: '2026-11-01T11:00:00Z', outcome: 'not_real_inquiry' },
     ]);
