@@ -1,13 +1,12 @@
 /**
  * The resolution model's training data: the labelled development conversations (eval/), each read by the engine
  * up to the resolution model's features, with the label resolved or unresolved. Only conversations whose outcome
- * the resolution model decides are kept: a call the engine takes for a sales pitch, or a request for a person
- * left unmet, is decided before it. The sealed batches are never read here.
+ * the resolution model decides are kept (`outcomeDecidedEarly`): a call the engine takes for a sales pitch, or a
+ * request for a person left unmet, is decided before it. The sealed batches are never read here.
  */
 import { join } from 'node:path';
 import { type EvalCase, loadDataset, toConversation } from '../eval/dataset.js';
-import { analyseConversation, resolutionContextOf } from '../src/scoring/model/offline-model.js';
-import { personRequestFinding } from '../src/scoring/model/person-request.js';
+import { analyseConversation, outcomeDecidedEarly, resolutionContextOf } from '../src/scoring/model/offline-model.js';
 import { readResolution } from '../src/scoring/model/resolution.js';
 import type { TrainedModels } from '../src/scoring/model/trained-models.js';
 import type { OutcomeExample } from './outcome-regression.js';
@@ -39,10 +38,7 @@ function exampleOf(item: EvalCase, models: TrainedModels): OutcomeExample | null
   const label = item.expected.outcome;
   if (label !== 'resolved' && label !== 'unresolved') return null;
   const analysis = analyseConversation(toConversation(item), models);
-  if (analysis.realInquiry().verdict === 'not_met') return null;
-  const requests = analysis.personRequests();
-  const person = personRequestFinding(requests);
-  if (person.verdict === 'fail' || (person.verdict === 'pass' && requests.honoured?.saidOnly)) return null;
+  if (outcomeDecidedEarly(analysis) !== null) return null;
   const { features } = readResolution(analysis.reading(), resolutionContextOf(analysis));
   return { features, unresolved: label === 'unresolved' };
 }

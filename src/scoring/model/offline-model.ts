@@ -81,7 +81,12 @@ export function analyseConversation(
 
 const NOT_A_CUSTOMER: Pick<Finding, 'verdict' | 'score'> = { verdict: 'not_applicable', score: null };
 
-function outcomeFinding(analysis: ConversationAnalysis): Finding {
+/**
+ * The outcome when something decides it before the resolution model: a caller who is no customer, a request for a
+ * person left unmet, or a handover the agent announced. Null when the resolution model decides (training reads
+ * the same line: it learns only from the conversations the model decides).
+ */
+export function outcomeDecidedEarly(analysis: ConversationAnalysis): Finding | null {
   const realInquiry = analysis.realInquiry();
   if (realInquiry.verdict === 'not_met') {
     return { ...realInquiry, ...NOT_A_CUSTOMER, choice: 'not_real_inquiry' };
@@ -102,13 +107,19 @@ function outcomeFinding(analysis: ConversationAnalysis): Finding {
       evidence_turns: notHonoured.evidence_turns,
     };
   }
+  return null;
+}
+
+function outcomeFinding(analysis: ConversationAnalysis): Finding {
+  const early = outcomeDecidedEarly(analysis);
+  if (early) return early;
   const resolution = resolutionFinding(
     analysis.reading(),
     resolutionContextOf(analysis),
     analysis.outcomeWeights ?? HAND_OUTCOME_WEIGHTS,
   );
   // A doubt about whether this was a customer at all carries over to the outcome.
-  return realInquiry.verdict === 'uncertain' ? { ...resolution, verdict: 'uncertain' } : resolution;
+  return analysis.realInquiry().verdict === 'uncertain' ? { ...resolution, verdict: 'uncertain' } : resolution;
 }
 
 /** What the rest of the analysis tells the resolution model: the booking as its checks read it, and the mood. */

@@ -7,6 +7,7 @@
 import type { ConversationEvent } from '../../domain/conversation.js';
 import { analyseBooking, type BookingAnalysis, confirmationAccuracyFinding } from './booking.js';
 import { citeTurn, type Finding } from './finding.js';
+import { logistic } from './linear-model.js';
 import {
   HAND_OUTCOME_WEIGHTS,
   noOutcomeFeatures,
@@ -31,10 +32,6 @@ export interface ResolutionContext {
    * Without it, the rare case that needs it (see confirmedWithoutWork) reads the claims again by the written patterns.
    */
   booking?: BookingAnalysis;
-}
-
-function logistic(x: number): number {
-  return 1 / (1 + Math.exp(-x));
 }
 
 /** What the booking and the caller's mood add to the signs, as resolutionFinding settles them. */
