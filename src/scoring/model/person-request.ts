@@ -224,16 +224,16 @@ const ACCEPTANCE_WITHIN_SENTENCES = 2;
 
 function acceptsOffer(turn: ReadTurn, previousAgentTurn: ReadTurn | undefined): string | null {
   // The yes may follow the choice it takes: "The pro shop. Yes. That."
-  const first = turn.sentences
+  const yes = turn.sentences
     .slice(0, ACCEPTANCE_WITHIN_SENTENCES)
     .find((sentence) => ACCEPTANCE.test(sentence.text) && !DECLINED_AFTER_ALL.test(sentence.text));
-  if (!previousAgentTurn || !first || DECLINED_AFTER_ALL.test(turn.sentences[0]?.text ?? '')) return null;
+  if (!previousAgentTurn || !yes || DECLINED_AFTER_ALL.test(turn.sentences[0]?.text ?? '')) return null;
   // An offer is a question, or a statement left to the caller: "I can transfer you if you'd like."
   const offered = previousAgentTurn.sentences.some(
     (sentence) =>
       (sentence.text.endsWith('?') || IF_YOU_LIKE.test(sentence.text)) && firstAffirmed(sentence, OFFER_CUES) !== null,
   );
-  return offered ? first.original : null;
+  return offered ? yes.original : null;
 }
 
 /**

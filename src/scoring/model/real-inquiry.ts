@@ -162,16 +162,17 @@ function learnedSigns(learned: readonly LearnedTurn[]): Observed[] {
   });
 }
 
-/**
- * The turn model's doubt about the caller's opening turn ("is this hornby??", "Hello dear sir/madam, i have a
- * offer for you", "I'm reaching out regarding your services"), answered by a later turn it does not doubt that
- * asks for what the business offers ("do u have OO gauge flexi track in stock"). A pitcher's later asks ("can I
- * email it over?") draw the agent's refusal, a written sign that stays.
- */
 /** What a pitcher asks next: someone to reach, a way to reach them, a message passed on, or who is talking. */
 const ASKS_FOR_SOMEONE =
   /(?:^| )(?:email|e-mail|contact|number for|manager|owner|director|marketing|partnerships?|let (?:them|him|her) know|pass (?:it|this|that|a message) on|tell (?:them|him|her)|speak (?:to|with)|talk (?:to|with)|a person|a human|an ai|a bot|a robot)(?: |$)/;
 
+/**
+ * The turn model's doubt about the caller's opening turn ("is that the leisure centre", "Hello dear sir/madam, i
+ * have a offer for you", "I'm reaching out regarding your services"), answered by a later turn it does not doubt
+ * that asks for what the business offers ("do you do them little ones sessions"). A later turn the model doubts
+ * too ("oh ok my bad. do u have OO gauge track") answers nothing. A pitcher's later asks are mostly for someone
+ * to reach, which do not count, and draw the agent's refusal, a written sign that stays.
+ */
 function withoutOpenersLaterAnswered(
   reading: ConversationReading,
   observed: readonly Observed[],
