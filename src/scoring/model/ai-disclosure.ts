@@ -10,7 +10,7 @@
 import { anyOf, type Cue, type CueMatch, cue, firstAffirmed, gap, optional } from './cue.js';
 import { citeTurn, type Finding, restsOnlyOnMisheard, uniqueSorted } from './finding.js';
 import { type LearnedTurn, type LearnedTurns, NOTHING_LEARNED } from './learned-turns.js';
-import { HUMAN_QUALIFIER, MACHINE } from './lexicon.js';
+import { HUMAN_QUALIFIER, MACHINE, MACHINE_NAMES } from './lexicon.js';
 import type { ReadSentence } from './read-sentence.js';
 import type { ConversationReading, ReadTurn } from './reading.js';
 
@@ -456,19 +456,22 @@ const ECHOES_SKIPPED = 2;
  */
 type Question = { turn: ReadTurn; asks: 'human' | 'machine' | 'either' | 'recording' };
 
-const ASKS_ONLY_RECORDING = /(?:^| )(?:recording|recorded|pre-recorded|answering machine|voicemail)(?: |$)/;
-const NAMES_MORE_THAN_RECORDING =
-  /(?:^| )(?:bot|robot|ai|a\.i\.|computer|automated|automatic|virtual|human|person|real|people|machine(?! answering)|chatbot|artificial)(?: |$)/;
+const RECORDING = /(?:^| )(?:recording|recorded|pre-recorded|voicemail)(?: |$)/;
+/** Any other word for a machine: "is this a bot or a recording" asks more than whether it is recorded. */
+const MACHINE_BUT_RECORDING = new RegExp(
+  `(?:^| )${anyOf(...MACHINE_NAMES.filter((word) => word !== 'recording'))}(?: |$)`,
+);
 
 function questionIn(turn: ReadTurn): Question | null {
   for (const sentence of turn.sentences) {
     if (HUMAN_OR_MACHINE.test(sentence.text)) return { turn, asks: 'either' };
     const machine = firstAffirmed(sentence, ASKS_IF_MACHINE) !== null;
     const human = firstAffirmed(sentence, ASKS_IF_HUMAN) !== null;
-    if (machine && ASKS_ONLY_RECORDING.test(sentence.text) && !NAMES_MORE_THAN_RECORDING.test(sentence.text)) {
+    const alsoPerson = human || PERSON_WORD.test(sentence.text);
+    if (machine && !alsoPerson && RECORDING.test(sentence.text) && !MACHINE_BUT_RECORDING.test(sentence.text)) {
       return { turn, asks: 'recording' };
     }
-    if (machine) return { turn, asks: human || PERSON_WORD.test(sentence.text) ? 'either' : 'machine' };
+    if (machine) return { turn, asks: alsoPerson ? 'either' : 'machine' };
     if (human) return { turn, asks: OR_MACHINE.test(sentence.text) ? 'either' : 'human' };
   }
   return null;

@@ -4,7 +4,7 @@
  * sarcastic praise, doubled marks and annoyed faces; and what bears on how a sign reads: self-blame, rejoicing,
  * praise, the agent letting the caller down or asking to hear it again.
  */
-import { anyCueMatches, anyOf, type Cue, cue, gap, optional } from './cue.js';
+import { anyOf, type Cue, cue, gap, optional } from './cue.js';
 import type { ReadTurn } from './reading.js';
 
 const INTENSIFIER = anyOf(
@@ -572,11 +572,11 @@ const EXCLAMATION_ALONE = new RegExp(
 );
 
 /**
- * Praise or disbelief standing alone right after the agent let the caller down ("I'm afraid we're fully booked."
- * "Brilliant."): sarcasm. After good news the same word is joy, and the caller's earlier turns decide nothing.
+ * Praise or disbelief standing alone as the caller's first words. Right after the agent let the caller down ("I'm
+ * afraid we're fully booked." "Brilliant.") it is sarcasm; after good news the same word is joy (frustration.ts
+ * tells which).
  */
-export function praisesALetDown(turn: ReadTurn, agentBefore: ReadTurn | null): boolean {
-  if (!agentBefore?.sentences.some((sentence) => anyCueMatches(sentence, LET_DOWN))) return false;
+export function exclaimsAlone(turn: ReadTurn): boolean {
   return turn.sentences.slice(0, 2).some((sentence) => EXCLAMATION_ALONE.test(sentence.text));
 }
 

@@ -20,10 +20,10 @@ import {
   ANY_SIGN,
   ASKED_TO_REPEAT,
   AT_ONESELF,
+  exclaimsAlone,
   LET_DOWN,
   OATHS,
   PLEASED,
-  praisesALetDown,
   REJOICING,
   REPEATED_EXCLAMATION,
   SELF_BLAME,
@@ -183,15 +183,20 @@ function anchored(signs: TurnSigns, context: TurnContext): boolean {
     signs.oaths > 0 ||
     context.repeats ||
     context.annoyedElsewhere ||
-    (context.agentBefore?.sentences.some((sentence) => anyCueMatches(sentence, LET_DOWN)) ?? false)
+    letDownBefore(context)
   );
+}
+
+/** The agent's turn just before let the caller down ("I'm afraid", "fully booked", "that didn't go through"). */
+function letDownBefore(context: TurnContext): boolean {
+  return context.agentBefore?.sentences.some((sentence) => anyCueMatches(sentence, LET_DOWN)) ?? false;
 }
 
 function readTurn(signs: TurnSigns, context: TurnContext): TurnReading {
   const oaths = signs.benign ? 0 : signs.oaths;
   const ambiguous = signs.ambiguous > 0 && anchored(signs, context) ? signs.ambiguous : 0;
   const repeats = context.repeats ? REPEATED_REQUEST_STRENGTH : 0;
-  const sarcasm = praisesALetDown(signs.turn, context.agentBefore) ? SARCASM_STRENGTH : 0;
+  const sarcasm = exclaimsAlone(signs.turn) && letDownBefore(context) ? SARCASM_STRENGTH : 0;
   const strength = noisyOr([signs.firm, oaths, ambiguous, repeats, sarcasm]);
   const candidates: [number, string][] = [
     [signs.strongestFirm, signs.firmSaid],

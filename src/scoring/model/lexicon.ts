@@ -127,7 +127,7 @@ export const PERSON_DETERMINER = anyOf(
 export const HUMAN_QUALIFIER = anyOf('real', 'live', 'actual', 'human', 'proper', 'flesh and blood', 'in person');
 
 /** Words for an automated agent. */
-export const MACHINE = anyOf(
+export const MACHINE_NAMES = [
   'ai',
   'a.i.',
   'artificial intelligence',
@@ -153,7 +153,8 @@ export const MACHINE = anyOf(
   'voice assistant',
   'language model',
   'automated',
-);
+] as const;
+export const MACHINE = anyOf(...MACHINE_NAMES);
 
 /** How people say yes at the start of an answer. */
 export const AFFIRMATIVE = anyOf(
