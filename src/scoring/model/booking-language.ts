@@ -336,10 +336,21 @@ const QUOTE_OR_PRICE = new RegExp(
   `(?:^| )${anyOf('the', 'this', 'that', 'your', 'a', 'our', 'that is your', 'the quoted')} ${anyOf('price', 'prices', 'quote', 'quotes', 'quotation', 'estimate', 'rate', 'discount', 'deal', 'offer')}(?: |$)`,
 );
 
+/**
+ * A price stated: "Tickets are £12 on the door", "a lesson costs $40". The act model, which learned from agents
+ * reporting purchases with their price, reads it as a purchase made.
+ */
+const PRICE_STATED =
+  /(?:^| )(?:is|are|costs?|comes? to|will be|would be|starts? at|from) (?:[£$€] ?[0-9]|[0-9][0-9.,]* ?(?:pounds|dollars|euros|quid|bucks)(?: |$))/;
+
+/** What a claim with a price in it says besides: "Your tickets are booked, £24 paid". */
+const DONE_WORD = /(?:^| )(?:booked|reserved|confirmed|scheduled|paid|bought|purchased)(?: |$)/;
+
 function arrangesNoBooking(sentence: ReadSentence): boolean {
   return (
     ((CALLBACK_OR_MESSAGE.test(sentence.text) || QUOTE_OR_PRICE.test(sentence.text)) &&
       !BOOKED_THING.test(sentence.text)) ||
+    (PRICE_STATED.test(sentence.text) && !DONE_WORD.test(sentence.text)) ||
     WAITING_LIST.test(sentence.text)
   );
 }

@@ -132,6 +132,7 @@ export function resolutionContextOf(analysis: ConversationAnalysis): ResolutionC
   const unbackedConfirmation = confirmationAccuracyFinding(booking).verdict === 'fail' && !anyToolSucceeded;
   return {
     bookingFailed: booking.unrecoveredFailure !== null || unbackedConfirmation,
+    claimUnbacked: unbackedConfirmation && booking.unrecoveredFailure === null,
     anyToolSucceeded,
     frustration: analysis.frustration().score ?? 0,
     booking,

@@ -525,6 +525,14 @@ export const MISHEARD_ASK = new RegExp(
 );
 
 /** Callers press (or say) zero again and again to reach the operator of a phone menu. */
+/**
+ * Words of reaching a person: a turn the turn model alone reads as a request must say one of them. Its false
+ * readings were openers asking for the service itself ("can I get the hydration drip today at one", "I want the
+ * driveway doing"), which name nobody to talk to; its true ones talk to, have a word with or get hold of someone.
+ */
+export const REACHES_A_PERSON = new RegExp(
+  `(?:^| )(?:${TALK}|${TALKING}|${anyOf('word with', 'chat with', 'put me', 'through to', 'get me', 'someone', 'somebody', 'anyone', 'anybody', 'whoever', 'in charge', 'him', 'her', 'himself', 'herself', 'them', 'person')}|${PERSON_STRONG})(?= |$)`,
+);
 export const ZERO_FOR_OPERATOR = /^(?:(?:zero|0|o)(?: [,.!]| ,)? ?){3,}$/;
 
 export const TITLED = new RegExp(`(?:^| )${TITLE_NAME}$`);

@@ -37,6 +37,7 @@ import {
   PERSON_SLOT,
   POLITE_IF,
   PRONOUN_SLOT,
+  REACHES_A_PERSON,
   REAL_ONE,
   REQUEST_CUES,
   STRONG_WORD,
@@ -237,8 +238,9 @@ function acceptsOffer(turn: ReadTurn, previousAgentTurn: ReadTurn | undefined): 
 }
 
 /**
- * Requests the written cues find, and those only the turn model reads as one (wordings nobody listed); a turn
- * the model flags that names someone the agent says is not there is still no request for a person who is.
+ * Requests the written cues find, and those only the turn model reads as one (wordings nobody listed) in a turn
+ * that says a word of reaching someone (REACHES_A_PERSON); a turn the model flags that names someone the agent says
+ * is not there is still no request for a person who is.
  */
 function findRequests(reading: ConversationReading, learned: readonly LearnedTurn[]): PersonRequest[] {
   const requests: PersonRequest[] = [];
@@ -254,7 +256,11 @@ function findRequests(reading: ConversationReading, learned: readonly LearnedTur
       continue;
     const said = found?.said ?? acceptsOffer(turn, previousAgentTurn);
     if (said !== null) requests.push({ turn, said });
-    else if (learned.some((flagged) => flagged.turn === turn)) requests.push({ turn, said: turn.text, byModel: true });
+    else if (
+      learned.some((flagged) => flagged.turn === turn) &&
+      turn.sentences.some((sentence) => REACHES_A_PERSON.test(sentence.text))
+    )
+      requests.push({ turn, said: turn.text, byModel: true });
   }
   return requests;
 }

@@ -29,6 +29,7 @@ export interface Sign {
     | 'robocall or survey'
     | 'test message'
     | 'prank'
+    | 'spam message'
     | 'call the agent cut short'
     | "non-customer call (the turn model's reading)";
   strength: number;
@@ -175,6 +176,11 @@ export const SIGNS: readonly Sign[] = [
         `${anyOf('we do not have', 'there is no', 'there is nobody', 'there is no one', 'we have no')} ${gap(3)}${anyOf('here', 'on our team', 'at this office', 'at this number', 'working here', 'by that name')}`,
         { negatable: false },
       ),
+      // The number the caller had is wrong where they found it: "the number on the card may be a misprint".
+      cue(
+        `${anyOf('may be', 'might be', 'must be', 'could be', 'is probably')} ${maybe(anyOf('a', 'an'))}${anyOf('misprint', 'typo', 'printing error', 'printing mistake', 'old number', 'out of date')}`,
+        { negatable: false },
+      ),
       // The agent naming the other place the caller meant: "it sounds like you're looking for the County Clerk's office".
       cue(
         followedBy(
@@ -212,7 +218,11 @@ export const SIGNS: readonly Sign[] = [
     strength: 0.3,
     speaker: 'user',
     answeredByNeed: true,
-    cues: [cue(`${anyOf('sorry to bother you', 'sorry for bothering you', 'sorry to have bothered you')}`)],
+    cues: [
+      cue(
+        `${anyOf('sorry to bother you', 'sorry for bothering you', 'sorry to have bothered you', 'sorry to disturb', 'sorry for disturbing', 'sorry for disturbance', 'sorry for the disturbance')}`,
+      ),
+    ],
   },
   {
     kind: 'sales pitch',
@@ -244,6 +254,10 @@ export const SIGNS: readonly Sign[] = [
           `${anyOf('we', 'our (?:team|company|agency|firm|platform|app|software|service|product|network)')} ${SELLER_AUXILIARIES}${SELLER_VERBS}(?: [^ ]+){0,10}`,
           CLIENT_BUSINESSES,
         ),
+      ),
+      // A staffing agency's offer: "we supply experienced laundry staff, temp or perm", "we place chefs".
+      cue(
+        `we ${SELLER_AUXILIARIES}${anyOf('supply', 'provide', 'place', 'offer')} (?!${anyOf('our', 'my', 'your own')} )(?:[^ ]+ ){0,4}${anyOf('staff', 'workers', 'temps', 'temporary staff', 'personnel', 'candidates', 'labour', 'labor')}(?: ${anyOf(',', 'temp', 'or', 'perm', 'permanent', 'on', 'for')}|$)`,
       ),
       cue(
         `${anyOf('name of the owner', 'name of your owner', "the owner's name", 'your managing', 'the decision maker', 'talk about hiring', 'chat about hiring')}`,
@@ -477,6 +491,10 @@ export const SIGNS: readonly Sign[] = [
         `${anyOf('conducting', 'running')} ${gap(3)}${anyOf('survey', 'poll', 'research', 'study', 'questionnaire', 'interviews')}|doing ${maybe(anyOf('a', 'an'))}${maybe(anyOf('short', 'quick', 'brief'))}${anyOf('survey', 'poll', 'research study')}`,
       ),
       cue(`${anyOf('you may qualify', 'you have been selected', 'you have been pre-approved', 'you qualify')}`),
+      // Questions asked for someone's study: "could someone answer like 5 questions for a survey?"
+      cue(
+        `${anyOf('answer', 'fill in', 'fill out', 'take', 'complete')} ${gap(4)}${anyOf('questions', 'question')} ${anyOf('for', 'in')} ${anyOf('a', 'my', 'our', 'the', 'this')} ${maybe(anyOf('short', 'quick', 'brief', 'student', 'university', 'uni', 'college', 'school'))}${anyOf('survey', 'study', 'research', 'dissertation', 'thesis', 'questionnaire', 'poll')}`,
+      ),
       // The business as the lucky recipient: "your business has been pre-approved", "your practice was selected".
       cue(
         `${anyOf('you', 'your business', 'your company', 'your practice', 'your shop', 'your store', 'your restaurant', 'your clinic', 'your office', 'your salon', 'your firm')} ${anyOf('have been', 'has been', 'was', 'were', 'are', 'is')} ${maybe(anyOf('now', 'already', 'officially'))}${anyOf('pre(?: - |-| )approved', 'preapproved', 'pre(?: - |-| )qualified', 'prequalified', 'selected', 'chosen', 'nominated', 'shortlisted')}`,
@@ -553,7 +571,7 @@ export const SIGNS: readonly Sign[] = [
     speaker: 'agent',
     cues: [
       cue(
-        `${anyOf('sales', 'vendor', 'marketing', 'solar', 'partnership', 'advertising')} ${anyOf('meetings', 'inquiries', 'enquiries', 'proposals', 'pitches', 'demos', 'offers')}|${anyOf('solicitations', 'solicitation', 'sales calls', 'vendor calls', 'vendor solicitations', 'vendor meetings', 'vendors', 'marketing calls')}`,
+        `${anyOf('sales', 'vendor', 'marketing', 'solar', 'partnership', 'advertising', 'recruitment', 'recruiting', 'staffing')} ${anyOf('meetings', 'inquiries', 'enquiries', 'proposals', 'pitches', 'demos', 'offers')}|${anyOf('business', 'commercial', 'promotional')} ${anyOf('offers', 'proposals', 'pitches', 'solicitations')}|${anyOf('solicitations', 'solicitation', 'sales calls', 'vendor calls', 'vendor solicitations', 'vendor meetings', 'vendors', 'marketing calls')}`,
         { negatable: false },
       ),
       cue(
@@ -573,6 +591,8 @@ export const SIGNS: readonly Sign[] = [
             'donations',
             'trials',
             'surveys',
+            'survey questions',
+            'questionnaires',
             'business surveys',
             'pitches',
             'partnerships',
@@ -624,6 +644,32 @@ export const SIGNS: readonly Sign[] = [
     cues: [
       cue(
         `${anyOf('is', 'if')} ${maybe(anyOf('there', 'there is'))}${maybe(anyOf('a', 'an'))}${maybe(anyOf('real', 'live', 'actual'))}${anyOf('person', 'human', 'someone', 'somebody', 'anyone', 'anybody')} ${maybe('still')}on the line`,
+        { negatable: false },
+      ),
+    ],
+  },
+  {
+    // Spam pasted into a chat: a crypto "giveaway", a prize to claim. No customer writes it.
+    kind: 'spam message',
+    strength: 0.75,
+    speaker: 'user',
+    cues: [
+      cue(
+        `${anyOf('crypto', 'bitcoin', 'btc', 'eth', 'ethereum', 'usdt', 'elon', 'airdrop')} ${anyOf('giveaway', 'give away', 'doubler', 'doubling', 'airdrop')}|send ${gap(2)}${anyOf('btc', 'bitcoin', 'eth', 'usdt', 'crypto')} ${gap(3)}${anyOf('get', 'receive', 'and get')}|${anyOf('claim your', 'collect your')} ${maybe(anyOf('free', 'cash', 'exclusive'))}${anyOf('prize', 'reward', 'winnings', 'gift card', 'bonus')}`,
+        { negatable: false },
+      ),
+    ],
+  },
+  {
+    // The agent naming the message spam: "That looks like spam, so I'll skip it." A caller asking about
+    // something real afterwards answers it.
+    kind: 'spam message',
+    strength: 0.6,
+    speaker: 'agent',
+    answeredByNeed: true,
+    cues: [
+      cue(
+        `${anyOf('looks like', 'seems like', 'seems to be', 'appears to be', 'that is', 'this is')} ${maybe(anyOf('a', 'just', 'some'))}${anyOf('spam', 'a spam message', 'junk', 'a bot message', 'automated spam')}(?! ${anyOf('filter', 'folder', 'email', 'text', 'call', 'you received', 'you got')}(?: |$))`,
         { negatable: false },
       ),
     ],
@@ -797,6 +843,16 @@ export const REAL_NEED_CUES: readonly Cue[] = [
 export const RIGHT_PLACE_CUES: readonly Cue[] = [
   cue(
     `${anyOf('you have', 'you have come to', 'you reached', 'you have reached', 'this is', 'you are in', 'you are at', 'you called', 'you have called', 'you got')} the right ${anyOf('place', 'number', 'office', 'people', 'spot', 'line', 'clinic', 'shop', 'store')}`,
+  ),
+];
+
+/**
+ * A caller's own dealings with the business: their order, booking, file or account, or what it is doing for them.
+ * A seller speaks of "your" account and "our" platform; a supplier chasing payment, of "our" invoice.
+ */
+export const OWN_DEALINGS_CUES: readonly Cue[] = [
+  cue(
+    `${anyOf('my', 'our')} ${maybe(anyOf('existing', 'current', 'upcoming', 'last', 'recent', 'new', 'online'))}${anyOf('order', 'booking', 'account', 'file', 'appointment', 'reservation', 'policy', 'claim', 'application', 'parcel', 'installation', 'ticket', 'tickets', 'subscription', 'membership', 'case', 'repair', 'refund', 'purchase', 'prescription', 'lesson', 'lessons')}(?! ${anyOf('manager', 'managers', 'software', 'system', 'platform', 'team')}(?: |$))|the file (?:is|'s) under|when (?:is|'s) your ${anyOf('engineer', 'technician', 'fitter', 'driver', 'installer')} ${anyOf('coming', 'due', 'arriving')}`,
   ),
 ];
 

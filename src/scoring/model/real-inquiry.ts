@@ -10,12 +10,22 @@
  * recognises any of these (declining vendor offers, asking whether anyone is on the line, doubting that the caller
  * is serious). A caller who turns to a need of their own cancels the signs before it.
  */
+import { type ConversationEvent, eventOutcome } from '../../domain/conversation.js';
 import { anyCueMatches, type Cue, firstAffirmed, matchCue } from './cue.js';
 import { citeTurn, type Finding, uniqueSorted } from './finding.js';
 import type { LearnedTurn } from './learned-turns.js';
 import type { ReadSentence } from './read-sentence.js';
 import type { ConversationReading, ReadTurn } from './reading.js';
-import { NOTHING_ASKED, PIVOT_CUES, REAL_NEED_CUES, RIGHT_PLACE_CUES, SIGNS, type Sign } from './real-inquiry-signs.js';
+import {
+  NOTHING_ASKED,
+  OWN_DEALINGS_CUES,
+  PIVOT_CUES,
+  REAL_NEED_CUES,
+  RIGHT_PLACE_CUES,
+  SIGNS,
+  type Sign,
+} from './real-inquiry-signs.js';
+import { toolKind } from './tool-kinds.js';
 
 /** The caller never said anything but greetings (dead air, a chat abandoned after "hello"). */
 function nothingAsked(reading: ConversationReading): boolean {
@@ -150,6 +160,9 @@ function learnedSigns(learned: readonly LearnedTurn[]): Observed[] {
   return learned.flatMap(({ turn, probability }) => {
     const sentence = turn.sentences[0];
     if (!sentence) return [];
+    // A caller speaking of their own dealings with the business ("the file's under Okonjo", "when's your
+    // engineer coming to fit our cameras") is its customer, whatever else the turn sounds like.
+    if (turn.sentences.some((each) => firstAffirmed(each, OWN_DEALINGS_CUES) !== null)) return [];
     // Not a doubt a later "can I ...?" answers: a pitcher goes on with "can I email it over?" in turns the
     // model may not flag. A caller turning to a need of their own (PIVOT_CUES) cancels it.
     const sign: Sign = {
@@ -192,6 +205,18 @@ function withoutOpenersLaterAnswered(
   );
   if (!askedLater) return [...observed];
   return observed.filter((seen) => !(seen.sign.kind === LEARNED_SIGN_KIND && seen.turn.index === opener.index));
+}
+
+/**
+ * A booking made, which only a customer gets: across every development set no conversation with a successful
+ * booking call was anyone's pitch, survey or wrong number, while callers who open like one ("We're exploring
+ * partnerships with experience providers", "this is Chris at InkSaver ... actually, my lad's eighteenth") go on
+ * to book in wordings no cue lists.
+ */
+function bookingMadeForCaller(reading: ConversationReading): ConversationEvent | undefined {
+  return reading.conversation.events.find(
+    (event) => toolKind(event) === 'booking' && eventOutcome(event) === 'success',
+  );
 }
 
 export function realInquiryFinding(reading: ConversationReading, learned: readonly LearnedTurn[] = []): Finding {
@@ -261,6 +286,15 @@ export function realInquiryFinding(reading: ConversationReading, learned: readon
   }
   const turns = observed.map((seen) => seen.turn);
   const evidence = uniqueSorted(turns.map((turn) => turn.index));
+  const booked = bookingMadeForCaller(reading);
+  if (booked) {
+    return {
+      verdict: 'met',
+      score: 0.1,
+      reason: `${citeTurn(strongest.turn, strongest.said)} sounded like a ${strongest.sign.kind}, but a booking was made for the caller (${booked.name ?? booked.type} succeeded): a customer after all.`,
+      evidence_turns: evidence,
+    };
+  }
   const reason = `This looks like a ${strongest.sign.kind}, not a customer inquiry: ${citeTurn(strongest.turn, strongest.said)}.`;
   if (fromClearTurns < 0.5) {
     return {

@@ -28,7 +28,13 @@ export const REGRET = cue(`${anyOf('unfortunately', 'i am afraid', 'i am sorry ,
 });
 
 export const AGENT_UNABLE: readonly Cue[] = [
-  cue(`${anyOf('i', 'we')} ${CAN_NOT}`, { negatable: false }),
+  // Not a caveat on an answer: "so we can't guarantee no cross-contamination", "I can't promise it'll be dry".
+  cue(
+    `${anyOf('i', 'we')} ${CAN_NOT}(?! ${anyOf('guarantee', 'promise', 'rule out', 'completely rule out', 'say for certain', 'say for sure')}(?: |$))`,
+    {
+      negatable: false,
+    },
+  ),
   REGRET,
   cue(
     `${anyOf('do not have', 'does not have', 'not have')} ${optional(anyOf('access to', 'the ability to', 'any'))}${anyOf('that information', 'information', 'access', 'that', 'details', 'a status update', 'an estimated')}`,
@@ -76,6 +82,12 @@ export const AGENT_DEFERRED: readonly Cue[] = [
   ),
   cue(
     `${anyOf('will', 'is going to', 'are going to', 'should', 'can')} ${optional(anyOf('be able to', 'give you a'))}${anyOf('get back to you', 'follow up', 'call you back', 'reach out to you', 'be in touch', 'look into', 'contact you', 'give you a call', 'call you')}`,
+    { negatable: false },
+  ),
+  // The answer kept back until someone has looked: "we'd need to see it before giving a price", "we'd need to review
+  // the full estate before advising", "I'd need to check that with the solicitor".
+  cue(
+    `${anyOf('we would', 'we will', 'we', 'we really', 'i would', 'i will', 'they would', 'they will')} ${anyOf('need to', 'have to')} ${anyOf('see', 'assess', 'review', 'inspect', 'look at', 'examine', 'survey', 'check', 'confirm')} ${gap(4)}(?:${anyOf('before', 'in person')}|${anyOf('with', 'by')} ${anyOf('the', 'your', 'our', 'a')} [^ ]+)(?= |$)`,
     { negatable: false },
   ),
   cue(
@@ -286,7 +298,7 @@ const THANKS = cue(
 /** How a satisfied caller signs off beyond thanks alone, which callers say however the call went. */
 export const SIGN_OFF_PLEASED: readonly Cue[] = [
   cue(
-    `${anyOf('perfect', 'great', 'awesome', 'excellent', 'wonderful', 'amazing', 'sweet', 'cool', 'nice', 'lovely', 'brilliant', 'fantastic', 'good to know', 'makes sense', 'what i needed', 'what i wanted to know', 'for letting me know', 'for being straight', 'for being honest', 'for being clear', 'for the info', 'for the information', 'for explaining', 'that helps', 'that is helpful', 'very helpful', 'sounds good', 'that works', 'got it', 'will do', 'that is all', 'that is it', 'that is everything', 'all i needed', 'that answers', 'what a relief', 'that is a relief', 'reassuring', 'you are the best', 'have a nice day', 'have a great day', 'have a good day')}`,
+    `${anyOf('perfect', 'great', 'awesome', 'excellent', 'wonderful', 'amazing', 'sweet', 'cool', 'nice', 'lovely', 'brilliant', 'fantastic', 'good to know', 'makes sense', 'what i needed', 'what i wanted to know', 'for letting me know', 'for being straight', 'for being honest', 'for being clear', 'for the info', 'for the information', 'for explaining', 'that helps', 'that is helpful', 'very helpful', 'sounds good', 'that works', 'got it', 'will do', 'that is all', 'that is it', 'that is everything', 'all i needed', 'that answers', 'you have answered', 'you answered', 'answered my question', 'answers my question', 'what a relief', 'that is a relief', 'reassuring', 'you are the best', 'have a nice day', 'have a great day', 'have a good day')}`,
   ),
   // Rescue: "you've saved me", "you saved my morning", "you made my day".
   cue(

@@ -24,6 +24,8 @@ const UNCERTAIN_MARGIN = 0.06;
 export interface ResolutionContext {
   /** A booking call failed and no later one succeeded, or the agent confirmed a booking that was never made. */
   bookingFailed: boolean;
+  /** Of those, the second alone: no booking call failed, and the confirmation had no call behind it. */
+  claimUnbacked?: boolean;
   anyToolSucceeded: boolean;
   /** The caller's frustration score. */
   frustration: number;
@@ -150,8 +152,9 @@ export function resolutionFinding(
     parts.push(
       `the booking was never confirmed (${callName(tools.bookingPending)} still ${tools.bookingPending.status})`,
     );
-  else if (context.bookingFailed) parts.push('the booking did not go through');
-  else if (unbackedByWork) parts.push('the agent confirmed a booking that no booking tool call made');
+  else if (context.bookingFailed && !context.claimUnbacked) parts.push('the booking did not go through');
+  else if (unbackedByWork || context.claimUnbacked)
+    parts.push('the agent confirmed a booking that no booking tool call made');
   else if (bookingMade && choice === 'resolved')
     parts.push(`the booking went through (${callName(bookingMade)} succeeded)`);
   if (lastAgentState && !(lastAgentState.kind === 'done' && bookingFailed)) {

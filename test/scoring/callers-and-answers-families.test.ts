@@ -1,0 +1,243 @@
+/**
+ * Families of wording found in the spent batch eval/fresh-6 (read after its last run): who the caller is (a booking
+ * made, spam, a recruiter, a survey, a misprinted number, a caller's own file), whom they ask for ("our account
+ * manager", "an adviser") and what the turn model may not take for a request, and answers kept back until someone
+ * has looked. Each family has a counter-example that must not fire; every case is scored with the trained models,
+ * as the service scores, and by the written rules alone, except where the turn model's own reading is the subject.
+ */
+import { describe, expect, it } from 'vitest';
+import type { BuiltinCheckKey, CheckResultDraft } from '../../src/domain/checks.js';
+import type { ConversationEvent } from '../../src/domain/conversation.js';
+import { loadTrainedModels } from '../../src/main/model-files.js';
+import { BUILTIN_CHECKS } from '../../src/scoring/builtin-checks.js';
+import { scoreConversation } from '../../src/scoring/pipeline.js';
+import { bookingCall, conversation, type TurnSpec } from './conversation.js';
+
+const { models } = loadTrainedModels();
+
+const READINGS = [
+  ['with the trained models', true],
+  ['by the rules alone', false],
+] as const;
+
+function scorer(withModels: boolean) {
+  return (key: BuiltinCheckKey, turns: TurnSpec[], events: ConversationEvent[] = []): CheckResultDraft => {
+    const checks = BUILTIN_CHECKS.filter((check) => check.key === key);
+    const [result] = scoreConversation(
+      conversation(turns, events),
+      checks,
+      undefined,
+      withModels ? models : null,
+    ).results;
+    return result as CheckResultDraft;
+  };
+}
+
+describe.each(READINGS)('callers and answers, %s', (_, withModels) => {
+  const score = scorer(withModels);
+
+  describe('who is calling', () => {
+    it('a caller who opens like a pitch and is then booked is a customer, and the reason says why', () => {
+      const turns: TurnSpec[] = [
+        ['agent', 'Hey, Boogie Bus party bus hire!'],
+        ['user', 'hi there this is Chris at InkSaver, we supply printer cartridges to small businesses like yours'],
+        ['agent', 'I can only help with bus hire, sorry.'],
+        ['user', 'no bother. funny enough my lad turns eighteen in May, what would a Saturday night cost'],
+        ['agent', 'Saturdays are £420 for four hours. Shall I book the 17th?'],
+        ['user', 'go on then'],
+        ['agent', "You're booked: Saturday 17 May, 7 till 11pm."],
+      ];
+      const booked = score('real_inquiry', turns, [bookingCall('success', { at_ms: undefined })]);
+      expect(booked.verdict).toBe('met');
+      expect(booked.reason).toMatch(/a booking was made for the caller \(book_appointment succeeded\)/);
+      // Counter-example: a callback is no booking, and the pitch stands.
+      const pitched = score('real_inquiry', turns.slice(0, 3), [
+        { type: 'tool_call', name: 'schedule_callback', status: 'success' },
+      ]);
+      expect(pitched.verdict).toBe('not_met');
+    });
+
+    it.each([
+      ['a crypto giveaway', '🚀 ELON GIVEAWAY 🚀 send 0.1 BTC get 0.2 BTC back!!! limited time', 'Hello?'],
+      [
+        'the agent naming spam',
+        'Exclusive offer inside >> win-big-today.example',
+        "That looks like spam, so I'll skip it. If you'd like to book a gaming booth, I'm here.",
+      ],
+      [
+        'a recruiter',
+        "I'm Sofia from StaffBridge. We supply experienced laundry and garment-care staff, temp or perm.",
+        "I can't connect you with staff for recruitment enquiries, sorry.",
+      ],
+      [
+        'a student survey',
+        'hi! im doing my dissertation on tattoo regret, could someone answer like 5 questions for a survey?',
+        "I can't answer survey questions on the clinic's behalf, I'm afraid.",
+      ],
+    ])('%s is no customer', (_kind, caller, agent) => {
+      const result = score('real_inquiry', [
+        ['agent', 'Hi, how can I help?'],
+        ['user', caller],
+        ['agent', agent],
+      ]);
+      expect(result.verdict).toBe('not_met');
+    });
+
+    it('a misprinted number and an apology for the disturbance make a wrong number', () => {
+      const result = score('real_inquiry', [
+        ['agent', "Hello, Sultan's Hammam, how can I help today?"],
+        ['user', 'yes hello I need car to airport at five o clock tomorrow morning'],
+        ['agent', "I'm sorry, this is a hammam, a bathhouse and spa. We don't arrange taxis."],
+        ['user', 'not taxi? the card say taxi this number'],
+        ['agent', 'The number on the card may be a misprint.'],
+        ['user', 'ah okay. sorry for disturbance'],
+      ]);
+      expect(result.verdict).toBe('not_met');
+      expect(result.reason).toMatch(/wrong number/);
+    });
+
+    it.each([
+      [
+        'a spam text the caller received',
+        'I got a text saying my parcel is held for a fee, is that from you?',
+        "That looks like a spam text, please don't click the link. We never charge fees by text.",
+      ],
+      [
+        'a party bringing its own staff',
+        "We'll supply our own bar staff for the party, is the hall free on Friday?",
+        'Yes, the hall is free on Friday evening.',
+      ],
+    ])('counter-example: %s leaves a customer a customer', (_kind, caller, agent) => {
+      const result = score('real_inquiry', [
+        ['agent', 'Hi, how can I help?'],
+        ['user', caller],
+        ['agent', agent],
+        ['user', 'ok thanks'],
+      ]);
+      expect(result.verdict).toBe('met');
+    });
+  });
+
+  describe('whom the caller asks for', () => {
+    it('"our account manager", put through as the chat ends, is a request honoured', () => {
+      const result = score('person_request_honored', [
+        ['agent', 'Hello, Callstream Business Phones support.'],
+        ['user', 'Hi, we are adding 12 handsets, can I speak to our account manager please? Daniel Ward I think.'],
+        ['agent', "Thanks. Daniel is your account manager. I'm transferring you to him now."],
+      ]);
+      expect(result.verdict).toBe('pass');
+    });
+
+    it('"I want an adviser", refused, is a request not honoured; "I need a vet" asks for the service', () => {
+      const refused = score('person_request_honored', [
+        ['agent', "You're through to the Revenue Helpline. What are you calling about?"],
+        ['user', "I don't want to go through it with a machine, I want an adviser."],
+        ['agent', 'All advisers are currently busy. Please call back later.'],
+      ]);
+      expect(refused.verdict).toBe('fail');
+      const service = score('person_request_honored', [
+        ['agent', 'Oakfield Animal Clinic, how can I help?'],
+        ['user', 'My dog has cut his paw and I need a vet to look at it today.'],
+        ['agent', 'We have a 3pm appointment free.'],
+      ]);
+      expect(service.verdict).toBe('not_applicable');
+    });
+  });
+
+  describe('answers', () => {
+    it('"you\'ve answered it" signs off a caller who got their answer', () => {
+      const result = score('outcome', [
+        ['user', "I just wanted to check the visiting arrangements over Christmas for my mum's cottage."],
+        ['agent', 'Visitors are welcome every day over Christmas. The lodge is staffed 8am to 8pm.'],
+        ['user', "No, that's fine, you've answered it."],
+      ]);
+      expect(result.choice).toBe('resolved');
+    });
+
+    it('a caveat the agent cannot guarantee is part of an answer; a plain "can\'t" is not', () => {
+      const caveat = score('outcome', [
+        ['user', 'is your injera gluten free? coeliac here'],
+        [
+          'agent',
+          "Our injera is made with 100% teff, which is naturally gluten-free. It's cooked in a kitchen that also uses wheat, so we can't guarantee no cross-contamination.",
+        ],
+        ['user', "ah ok appreciate the honesty, I'll risk the injera"],
+      ]);
+      expect(caveat.choice).toBe('resolved');
+      const refused = score('outcome', [
+        ['user', 'can you deliver to Penrith?'],
+        ['agent', "We can't deliver outside the city, sorry."],
+        ['user', 'ok'],
+      ]);
+      expect(refused.choice).toBe('unresolved');
+    });
+
+    it.each([
+      "Every painting is different, so we'd need to see it before giving a price.",
+      "We'd need to review the full estate before advising.",
+      "I'd need to check that with the solicitor handling the file.",
+    ])('"%s" keeps the answer back: unresolved', (deferral) => {
+      const result = score('outcome', [
+        ['user', 'Roughly what would it cost, or is it doable?'],
+        ['agent', deferral],
+        ['user', 'ok. bit of a trek but fine'],
+      ]);
+      expect(result.choice).toBe('unresolved');
+    });
+
+    it('a price stated is no booking made, and an unbacked confirmation is named as such', () => {
+      const price = score('booking_confirmation_accurate', [
+        ['user', 'how much are tickets for the Friday gig?'],
+        ['agent', 'Tickets are £12 on the door.'],
+        ['user', 'sound, cheers'],
+      ]);
+      expect(price.verdict).toBe('not_applicable');
+      const unbacked = score('outcome', [
+        ['user', 'can I book the cottage for Friday?'],
+        ['agent', 'Lovely, the cottage is booked for Friday.'],
+        ['user', 'ok'],
+      ]);
+      expect(unbacked.choice).toBe('unresolved');
+      expect(unbacked.reason).toMatch(/confirmed a booking that no booking tool call made/);
+      expect(unbacked.reason).not.toMatch(/did not go through/);
+    });
+
+    it('counter-example: a check the agent will make at the door is part of an answer', () => {
+      const result = score('outcome', [
+        ['user', 'how much are tickets for the Friday gig and do you check ID?'],
+        [
+          'agent',
+          "Tickets are £12 on the door. We'll need to check your ID at the door, so bring a passport or licence.",
+        ],
+        ['user', 'sound, cheers'],
+      ]);
+      expect(result.choice).toBe('resolved');
+    });
+  });
+});
+
+describe('a request the turn model alone reads', () => {
+  const score = scorer(true);
+
+  it('must say a word of reaching someone: "can I get the hydration drip today at one" asks for the service', () => {
+    const result = score('person_request_honored', [
+      ['agent', 'Hey, Revive IV lounge, this is the booking assistant.'],
+      ['user', 'hey can I get the hydration drip today at one'],
+      ['agent', 'Booking 1pm today.'],
+      ['user', 'cool'],
+    ]);
+    expect(result.verdict).toBe('not_applicable');
+  });
+
+  it('does not doubt a caller who speaks of their own file: "the file\'s under Okonjo"', () => {
+    const result = score('real_inquiry', [
+      ['agent', 'Good morning, Hartley Mace Conveyancing.'],
+      [
+        'user',
+        "right we're buying on Fernhill Road the file's under Okonjo, the sellers are asking if we can exchange this week and complete on the thirtieth, is that doable from your side",
+      ],
+      ['agent', "I'd need to check that with the solicitor handling the file."],
+    ]);
+    expect(result.verdict).toBe('met');
+  });
+});
