@@ -202,6 +202,46 @@ describe.each(READINGS)('callers and answers, %s', (_, withModels) => {
       expect(unbacked.reason).not.toMatch(/did not go through/);
     });
 
+    it('a waiting-list place or an order reported is no booking claim', () => {
+      for (const report of [
+        "Done, you're number 3 on the list.",
+        'Your starter kit order is placed, reference EW-5120.',
+      ]) {
+        const result = score('booking_confirmation_accurate', [
+          ['user', 'is there space on the sunday taster? if not stick me on the waiting list'],
+          ['agent', report],
+          ['user', 'cool cheers'],
+        ]);
+        expect(result.verdict).toBe('not_applicable');
+      }
+    });
+
+    it('a hand-on the caller asked for is the request done; one only offered and accepted is not', () => {
+      const waitlist = { type: 'tool_call', name: 'add_to_waitlist', status: 'success' };
+      const asked = score(
+        'outcome',
+        [
+          ['user', "it's not urgent, put me on the cancellation list please, any slot this evening"],
+          ['agent', "Done, you're on the list for this evening."],
+          ['user', 'okay cheers'],
+        ],
+        [waitlist],
+      );
+      expect(asked.choice).toBe('resolved');
+      const offered = score(
+        'outcome',
+        [
+          ['user', 'can I get a table for four at eight tonight?'],
+          ['agent', "We're fully booked tonight, I'm afraid. I can add you to the waiting list?"],
+          ['user', 'go on then'],
+          ['agent', "You're on the waiting list. We'll text you if a table frees up."],
+          ['user', 'ok'],
+        ],
+        [waitlist],
+      );
+      expect(offered.choice).toBe('unresolved');
+    });
+
     it('counter-example: a check the agent will make at the door is part of an answer', () => {
       const result = score('outcome', [
         ['user', 'how much are tickets for the Friday gig and do you check ID?'],

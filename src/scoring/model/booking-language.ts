@@ -326,9 +326,16 @@ const BOOKED_THING = new RegExp(
   `(?:^| )${anyOf('appointment', 'reservation', 'booking', 'table', 'visit', 'slot', 'session', 'class', 'tour', 'lesson', 'room', 'consult', 'consultation', 'install', 'installation', 'service', 'pickup', 'ride', 'ticket for', 'tickets')}s?(?: |$)`,
 );
 
-/** A place on a waiting list is the promise of a booking, not one ("you're on the waitlist for 2 tickets"). */
+/**
+ * A place on a waiting list is the promise of a booking, not one ("you're on the waitlist for 2 tickets", "you're
+ * number 3 on the list"); a guest list is not one.
+ */
 const WAITING_LIST = new RegExp(
-  `(?:^| )${anyOf('waitlist', 'wait list', 'waiting list', 'standby list', 'cancellation list')}(?: |$)`,
+  `(?:^| )(?:${anyOf('waitlist', 'wait list', 'waiting list', 'standby list', 'cancellation list')}|(?:number|no \\.?|position|place) [0-9]+ on the list|(?<!guest )on the list)(?: |$)`,
+);
+/** An order placed is a purchase, not a booking: "Your starter kit order is placed, reference EW-5120". */
+const ORDER_PLACED = new RegExp(
+  `(?:^| )${anyOf('your', 'the', 'that', 'this')} (?:[^ ]+ ){0,3}order ${anyOf('is', 'has been', 'was', 'is now', 'has gone')} ${anyOf('placed', 'in', 'thru', 'confirmed', 'done', 'submitted', 'on its way')}(?: |$)`,
 );
 
 /** A price or a quote held or "booked in" is an offer kept open, not a booking: "This price is locked in until Friday". */
@@ -351,7 +358,8 @@ function arrangesNoBooking(sentence: ReadSentence): boolean {
     ((CALLBACK_OR_MESSAGE.test(sentence.text) || QUOTE_OR_PRICE.test(sentence.text)) &&
       !BOOKED_THING.test(sentence.text)) ||
     (PRICE_STATED.test(sentence.text) && !DONE_WORD.test(sentence.text)) ||
-    WAITING_LIST.test(sentence.text)
+    WAITING_LIST.test(sentence.text) ||
+    ORDER_PLACED.test(sentence.text)
   );
 }
 

@@ -6,6 +6,7 @@
  */
 import type { ConversationEvent } from '../../domain/conversation.js';
 import { analyseBooking, type BookingAnalysis, confirmationAccuracyFinding } from './booking.js';
+import { firstAffirmed } from './cue.js';
 import { citeTurn, type Finding } from './finding.js';
 import { logistic } from './linear-model.js';
 import {
@@ -16,6 +17,7 @@ import {
   outcomeLogit,
 } from './outcome-weights.js';
 import type { ConversationReading } from './reading.js';
+import { CALLER_ASKS_HAND_ON } from './resolution-cues.js';
 import { readSignals, readTools, type Signals, type ToolSignals } from './resolution-signals.js';
 
 /** Below this distance from an even chance, the model leaves the outcome to a second review. */
@@ -113,9 +115,35 @@ export interface ResolutionReading {
   features: OutcomeFeatureValues;
 }
 
+/**
+ * A hand-on the caller asked for ("put me on the cancellation list please", "can she ring me back?") is the
+ * request done: the tools count it as work, and the agent reporting it ("you're number 3 on the list") completes
+ * rather than defers. Offered and merely accepted, it stays a hand-on: the caller came for something else.
+ */
+function askedForHandOn(reading: ConversationReading, signals: Signals, tools: ToolSignals) {
+  const asked =
+    tools.handedOn !== null &&
+    !tools.workDone &&
+    reading.turns.some(
+      (turn) =>
+        turn.speaker === 'user' &&
+        turn.sentences.some((sentence) => firstAffirmed(sentence, CALLER_ASKS_HAND_ON) !== null),
+    );
+  if (!asked) return { signals, tools };
+  const state = signals.lastAgentState;
+  const stalled = state !== null && (state.kind === 'deferred' || state.kind === 'notYet');
+  return {
+    signals: stalled ? { ...signals, lastAgentState: { ...state, kind: 'done' as const } } : signals,
+    tools: { ...tools, workDone: true },
+  };
+}
+
 export function readResolution(reading: ConversationReading, context: ResolutionContext): ResolutionReading {
-  const signals = readSignals(reading);
-  const tools = readTools(reading.conversation.events, context.bookingFailed);
+  const { signals, tools } = askedForHandOn(
+    reading,
+    readSignals(reading),
+    readTools(reading.conversation.events, context.bookingFailed),
+  );
   const unbackedByWork = confirmedWithoutWork(reading, context, tools);
   const bookingFailed = context.bookingFailed || unbackedByWork;
   const bookingMade = bookingFailed ? null : tools.bookingMade;
