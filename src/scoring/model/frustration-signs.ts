@@ -253,6 +253,9 @@ export interface Sign {
   cues: readonly Cue[];
 }
 
+/** Giving up on the agent, mildly: "never mind then". With kind words in the same turn it is disappointment. */
+export const GIVING_UP_MILDLY = cue(`never mind then`);
+
 export const SIGNS: readonly Sign[] = [
   {
     // Outbursts, swearing, sarcasm that cannot be read any other way.
@@ -353,6 +356,11 @@ export const SIGNS: readonly Sign[] = [
       cue(
         `${anyOf('told', 'said', 'asked', 'called', 'explained', 'tried', 'done', 'did', 'sent', 'emailed', 'given')} ${optional(anyOf('that', 'this', 'it', 'you', 'them'))}${anyOf('twice', 'three times', 'again and again', 'over and over')}`,
       ),
+      // Pointing at what was already given: "GR-5561. it's in my first message".
+      cue(
+        `${anyOf('it is in my', 'it was in my', 'that is in my', 'that was in my', 'it is all in my', 'already in my')} ${anyOf('first', 'last', 'previous', 'earlier', 'original', 'opening')} ${anyOf('message', 'msg', 'email', 'text', 'post')}`,
+        { negatable: false },
+      ),
       // Heading off advice already tried: "please don't tell me to restart the router".
       cue(`do not tell me to`, { negatable: false }),
       // Not "four times what it usually is": that is a multiple, not a repetition.
@@ -442,7 +450,8 @@ export const SIGNS: readonly Sign[] = [
         { negatable: false },
       ),
       // Giving up on the agent: "forget it, I'll go to the store".
-      cue(`${anyOf('forget it', 'forget about it', 'never mind then', 'forget the whole thing')}`),
+      cue(`${anyOf('forget it', 'forget about it', 'forget the whole thing')}`),
+      GIVING_UP_MILDLY,
       cue(
         `${anyOf('you did not answer', 'you do not answer', 'you never answered', 'you are not answering', 'what is the point', 'what was the point', 'nobody thought to', 'no one thought to', 'nobody bothered to', 'no one bothered to')}`,
       ),
@@ -512,8 +521,17 @@ export const SIGNS: readonly Sign[] = [
       cue(`^${anyOf('i said', 'i asked about', 'i asked for')}`),
       // Reminding the agent in passing: "Last Easter, like I said."
       cue(`${anyOf('as i said', 'like i said', 'as i mentioned', 'like i mentioned', 'as i explained')}`),
+      // A sigh drawn out: "ughhh", "uggh".
+      cue(`^u+g+h+h(?: |$)|^u+g+g+h+(?: |$)`, { negatable: false }),
+      // Waiting on the agent: "hello?? so is it booked or not???"
+      cue(`^${optional(anyOf('so', 'well', 'and'))}is it ${gap(2)}or not(?: \\?){2,}`, { negatable: false }),
       cue(
         `${anyOf('a different answer', 'the same thing last', 'what they said last', 'what you said last', 'what it said')}`,
+      ),
+      // The same answer as before: "that's exactly what I got last week", "I don't want the policy read to me again".
+      cue(
+        `exactly what ${anyOf('i got', 'i was told', 'they said', 'they told me', 'you said', 'i heard', 'the last person said')}|${anyOf('read to me', 'read out to me', 'quoted at me', 'quoted to me')} again`,
+        { negatable: false },
       ),
       cue(`${anyOf('file a complaint', 'make a complaint', 'lodge a complaint')}`),
       cue(`^already ${anyOf('did that', 'did', 'tried that', 'tried', 'done that')}`, { negatable: false }),
@@ -698,5 +716,28 @@ export const REJOICING: readonly Cue[] = [
     `${anyOf('thank you so much', 'thanks so much', 'so happy', 'so excited', 'amazing', 'awesome', 'yay', 'woohoo', 'love it', 'best news', 'wonderful news', 'great news', 'so grateful', 'you are the best', 'lifesaver', 'life saver', 'in a good way', 'congratulations', 'congrats')}`,
   ),
 ];
-/** Frustration with oneself is not frustration with the service: "I'm so frustrated with myself". */
-export const AT_ONESELF = / (?:with|at) (?:myself|me)(?: |$)/;
+/**
+ * The good news the agent gives ("Good news: the dial glass turned up and it's fitted"): surprise right after it
+ * is delight ("unbelievable! I'd completely given up").
+ */
+export const GOOD_NEWS: readonly Cue[] = [
+  cue(
+    `${anyOf('good news', 'great news', 'brilliant news', 'fantastic news', 'wonderful news', 'happy to say', 'pleased to say', 'you will be glad', 'you will be pleased')}`,
+    { negatable: false },
+  ),
+];
+export const SURPRISE =
+  /(?:^| )(?:unbelievable|incredible|no way|you are kidding|you are joking|i can not believe it|i do not believe it)(?: |$)/;
+
+/**
+ * The caller thanking without irony ("Thank you.", "thanks anyway", "dear"): a give-up said so is disappointment,
+ * not anger ("never mind then, dear. Thank you.").
+ */
+export const KIND_WORDS = /(?:^| )(?:thank you|thanks|thank u|ta|cheers|dear|love|pet)(?! for nothing)(?: |$)/;
+
+/**
+ * Frustration with oneself, or declared not to be with the service, is not frustration with the service: "I'm so
+ * frustrated with myself", "I'm fuming, but not with you".
+ */
+export const AT_ONESELF =
+  / (?:with|at) (?:myself|me)(?: |$)|(?:^| )not (?:with|at) (?:you|your (?:lot|team|staff))(?: |$)|(?:^| )not your fault(?: |$)/;

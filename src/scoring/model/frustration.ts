@@ -21,6 +21,9 @@ import {
   ASKED_TO_REPEAT,
   AT_ONESELF,
   exclaimsAlone,
+  GIVING_UP_MILDLY,
+  GOOD_NEWS,
+  KIND_WORDS,
   LET_DOWN,
   OATHS,
   PLEASED,
@@ -29,6 +32,7 @@ import {
   SELF_BLAME,
   SIGNS,
   type Sign,
+  SURPRISE,
   sarcasticPraise,
 } from './frustration-signs.js';
 import type { LearnedTurn } from './learned-turns.js';
@@ -93,6 +97,8 @@ const ANCHOR_STRENGTH = 0.3;
 /** ... and one at least this strong anchors them anywhere in the call. */
 const CALL_ANCHOR_STRENGTH = 0.5;
 const MAX_SCORE = 0.98;
+/** The strength of "never mind then" among the signs: a sentence with nothing stronger is a give-up alone. */
+const GIVING_UP_STRENGTH = 0.5;
 
 function noisyOr(strengths: readonly number[]): number {
   return 1 - strengths.reduce((clear, strength) => clear * (1 - strength), 1);
@@ -104,8 +110,12 @@ const ANY_CONTEXTUAL: readonly Cue[] = [...ANY_AMBIGUOUS_SIGN, ...OATHS];
 const ANY_CUE: readonly Cue[] = [...ANY_SIGN, ...ANY_CONTEXTUAL];
 
 function readTurnSigns(turn: ReadTurn): TurnSigns {
+  const kind = turn.sentences.some((sentence) => KIND_WORDS.test(sentence.text));
   const read = turn.sentences.map((sentence) => {
     if (!anyCueMatches(sentence, ANY_CUE) || AT_ONESELF.test(sentence.text))
+      return { sentence, firm: 0, contextual: false };
+    // "never mind then, dear. Thank you.": a polite give-up is disappointment.
+    if (kind && firstAffirmed(sentence, [GIVING_UP_MILDLY]) && strongestSign(sentence, SIGNS) <= GIVING_UP_STRENGTH)
       return { sentence, firm: 0, contextual: false };
     return { sentence, firm: strongestSign(sentence, SIGNS), contextual: anyCueMatches(sentence, ANY_CONTEXTUAL) };
   });
@@ -192,7 +202,21 @@ function letDownBefore(context: TurnContext): boolean {
   return context.agentBefore?.sentences.some((sentence) => anyCueMatches(sentence, LET_DOWN)) ?? false;
 }
 
+/**
+ * Surprise right after good news is delight: "Good news, the dial glass turned up" / "unbelievable! I'd completely
+ * given up". Only a turn whose every other sentence shows no sign reads so.
+ */
+function delightedBy(signs: TurnSigns, context: TurnContext): boolean {
+  const { sentences } = signs.turn;
+  return (
+    sentences.some((sentence) => SURPRISE.test(sentence.text)) &&
+    sentences.every((sentence) => SURPRISE.test(sentence.text) || strongestSign(sentence, SIGNS) === 0) &&
+    (context.agentBefore?.sentences.some((sentence) => firstAffirmed(sentence, GOOD_NEWS) !== null) ?? false)
+  );
+}
+
 function readTurn(signs: TurnSigns, context: TurnContext): TurnReading {
+  if (delightedBy(signs, context)) return { turn: signs.turn, strength: 0, said: signs.turn.text };
   const oaths = signs.benign ? 0 : signs.oaths;
   const ambiguous = signs.ambiguous > 0 && anchored(signs, context) ? signs.ambiguous : 0;
   const repeats = context.repeats ? REPEATED_REQUEST_STRENGTH : 0;

@@ -4,6 +4,7 @@
  * and its cues; and the cues that answer a doubt (a need of the caller's own, the agent saying it is the right place).
  */
 import { anyOf, type Cue, cue, gap, optional } from './cue.js';
+import { MACHINE } from './lexicon.js';
 import {
   BUSINESS_FUNCTIONS,
   BUSINESSES,
@@ -149,9 +150,10 @@ export const SIGNS: readonly Sign[] = [
       cue(
         `${anyOf('different', 'another')} ${anyOf('provider', 'company', 'business', 'airline', 'restaurant', 'office')}`,
       ),
-      // "There's no Rudy here", "nobody by that name works here"; "no computer here, just me" is no missing person.
+      // "There's no Rudy here", "nobody by that name works here"; "no computer here, just me" and "there's no bot
+      // here" are no missing person.
       cue(
-        `${anyOf('there is no', 'there is nobody', 'there is no one', 'we have no', 'sorry , no', 'sorry no', 'nobody named', 'no one named', 'no one by that name', 'nobody by that name')} ${gap(1)}${anyOf('on our team', 'here', 'works here', 'who works here', 'working here', 'at this number', 'at this office')}`,
+        `${anyOf('there is no', 'there is nobody', 'there is no one', 'we have no', 'sorry , no', 'sorry no', 'nobody named', 'no one named', 'no one by that name', 'nobody by that name')} (?!${MACHINE} )${gap(1)}${anyOf('on our team', 'here', 'works here', 'who works here', 'working here', 'at this number', 'at this office')}`,
       ),
       // The agent telling the caller where they meant to go: "you may be looking for a restaurant".
       cue(
@@ -716,13 +718,23 @@ export const SIGNS: readonly Sign[] = [
     ],
   },
   {
+    // A message that is the word "test" and nothing more: a tester, or a customer checking the chat works before
+    // the real question ("test" ... "oh good, this thing froze on me yesterday. can we bring our dog?").
     kind: 'test message',
     strength: 0.75,
     speaker: 'user',
+    answeredByNeed: true,
     cues: [
       cue(
         `^${maybe(anyOf('this is', 'just', 'only'))}${maybe('a')}${anyOf('test', 'testing')}(?: (?:testing|test|one two three|1 2 3|123|,|\\.|!|call|message|please|ignore|ignore this))*$`,
       ),
+    ],
+  },
+  {
+    kind: 'test message',
+    strength: 0.75,
+    speaker: 'user',
+    cues: [
       cue(
         `${anyOf('this is just a test', 'just a test', 'this is a test', 'only a test', 'a test call', 'test scenario', 'qa team', 'quality assurance team', 'just testing', 'the line works', 'phone line works', 'you can ignore me', 'ignore this call')}`,
         { negatable: false },
@@ -863,6 +875,14 @@ export const PIVOT_CUES: readonly Cue[] = [
     { negatable: false },
   ),
 ];
+
+/**
+ * A caller's question about where they are, who is there or what the agent is, or for somewhere to send things:
+ * it asks nothing of the business ("oh this is not her mobile?", "is there an inbox I can send CVs to?").
+ */
+export const CHECKS_THE_LINE = new RegExp(
+  `^(?:(?:oh|so|wait|sorry|hello|hi|um|uh|,) )*(?:is this|is that|is it|this is not|that is not|are you|who is|who am i|where is|what is this|what number|have i|did i|can you hear)(?: |$)|(?:^| )(?:number|mobile|phone number|wrong|inbox|cv|cvs)(?: |$)|(?:^| )are you ${optional(anyOf('a', 'an', 'just', 'actually', 'really'))}(?:${MACHINE}|person|human|real)(?: |$)`,
+);
 
 /** What a caller says who has not yet said what they want: greetings, fillers, "are you there". */
 export const NOTHING_ASKED =

@@ -17,6 +17,7 @@ import type { LearnedTurn } from './learned-turns.js';
 import type { ReadSentence } from './read-sentence.js';
 import type { ConversationReading, ReadTurn } from './reading.js';
 import {
+  CHECKS_THE_LINE,
   NOTHING_ASKED,
   OWN_DEALINGS_CUES,
   PIVOT_CUES,
@@ -133,6 +134,21 @@ function askedLaterInSentence(seen: Observed): boolean {
   );
 }
 
+/** The shortest question that asks something of the business rather than checking the line. */
+const MIN_QUESTION_TOKENS = 5;
+
+/**
+ * A question of the caller's own, in words no cue lists ("unnu can let it out?", "can we bring our dog on the
+ * sidecar tour?"): not one checking where they are or who is there ("is this not the dry cleaners?").
+ */
+function asksOfItsOwn(sentence: ReadSentence): boolean {
+  return (
+    sentence.text.endsWith('?') &&
+    sentence.tokenStarts.length >= MIN_QUESTION_TOKENS &&
+    !CHECKS_THE_LINE.test(sentence.text)
+  );
+}
+
 /**
  * A request after a doubting sign: in a later turn, later in the same turn ("wrong number? I need a will"), or later
  * in the same sentence.
@@ -146,7 +162,7 @@ function askedForSomethingAfter(reading: ConversationReading, seen: Observed): R
         ? turn.sentences
         : turn.sentences.slice(turn.sentences.findIndex((sentence) => sentence.original === seen.said) + 1);
     return turn.index > seen.turn.index || seen.turn.speaker === 'user'
-      ? after.some((sentence) => firstAffirmed(sentence, REAL_NEED_CUES) !== null)
+      ? after.some((sentence) => firstAffirmed(sentence, REAL_NEED_CUES) !== null || asksOfItsOwn(sentence))
       : false;
   });
 }
@@ -200,7 +216,9 @@ function withoutOpenersLaterAnswered(
       turn.index > opener.index &&
       !doubted.has(turn.index) &&
       turn.sentences.some(
-        (sentence) => firstAffirmed(sentence, REAL_NEED_CUES) !== null && !ASKS_FOR_SOMEONE.test(sentence.text),
+        (sentence) =>
+          (firstAffirmed(sentence, REAL_NEED_CUES) !== null || asksOfItsOwn(sentence)) &&
+          !ASKS_FOR_SOMEONE.test(sentence.text),
       ),
   );
   if (!askedLater) return [...observed];
