@@ -243,6 +243,36 @@ describe.each(READINGS)('callers and answers, %s', (_, withModels) => {
       expect(offered.choice).toBe('unresolved');
     });
 
+    it.each([
+      [
+        'a bare "Done." that the turn says was a callback',
+        'Done. The clinic will call this number within one working day.',
+      ],
+      [
+        'a bare "Done." that the turn says was a waiting-list place',
+        "Done. You're on the waiting list for 2 on Sunday.",
+      ],
+      ['a condition', "The highways team will update you once it's scheduled."],
+      ['an attempt', 'Congratulations! Let me try to pencil that in for you.'],
+      ['an instruction', 'Please arrive 45 minutes before your visit time.'],
+    ])('%s is no booking claim', (_kind, said) => {
+      const result = score('booking_confirmation_accurate', [
+        ['user', 'can you book me in for a visit on Friday, or get someone to ring me about it?'],
+        ['agent', said],
+        ['user', 'ok thanks'],
+      ]);
+      expect(result.verdict).toBe('not_applicable');
+    });
+
+    it('counter-example: "Done." with the booking named in the turn is a claim', () => {
+      const result = score('booking_confirmation_accurate', [
+        ['user', 'can you book me in for a visit on Friday?'],
+        ['agent', "Done. You're booked in for Friday at ten, and we'll text you a reminder."],
+        ['user', 'ok thanks'],
+      ]);
+      expect(result.verdict).toBe('fail');
+    });
+
     it('counter-example: a check the agent will make at the door is part of an answer', () => {
       const result = score('outcome', [
         ['user', 'how much are tickets for the Friday gig and do you check ID?'],

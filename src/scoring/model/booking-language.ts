@@ -350,14 +350,47 @@ const QUOTE_OR_PRICE = new RegExp(
 const PRICE_STATED =
   /(?:^| )(?:is|are|costs?|comes? to|will be|would be|starts? at|from) (?:[£$€] ?[0-9]|[0-9][0-9.,]* ?(?:pounds|dollars|euros|quid|bucks)(?: |$))/;
 
+/** A completion that names nothing: "Done.", "All done!", "Sorted." */
+const BARE_COMPLETION =
+  /^(?:(?:all|okay|ok|right|great|lovely|perfect|,) )*(?:done|sorted|all set|that is done)(?: [.!,])*$/;
+/** Work that is no booking, named: a refund sent, a code reset, a ticket flagged, someone to ring back. */
+const OTHER_WORK =
+  /(?:^| )(?:refund|refunded|reset|cancelled|canceled|cancellation|flagged|updated|changed|passed|forwarded|will (?:call|ring|phone|text|email|contact)|on its way|unaffected)(?: |$)/;
+
+/**
+ * Whether another sentence of the turn says what a bare "Done." did, and it was no booking: "Done. The clinic will
+ * call this number", "Done. You're on the waiting list for 2", "Done. £380 is on its way".
+ */
+function saysWhatElseWasDone(turn: ReadTurn, bare: ReadSentence): boolean {
+  return turn.sentences.some(
+    (other) =>
+      other !== bare && !DONE_WORD.test(other.text) && (arrangesNoBooking(other) || OTHER_WORK.test(other.text)),
+  );
+}
+
 /** What a claim with a price in it says besides: "Your tickets are booked, £24 paid". */
-const DONE_WORD = /(?:^| )(?:booked|reserved|confirmed|scheduled|paid|bought|purchased)(?: |$)/;
+const DONE_WORD =
+  /(?:^| )(?:booked|reserved|confirmed|scheduled|paid|bought|purchased|made|successful|successfully|success|complete|completed|done|all set)(?: |$)/;
+/** A price stated is a sentence of its own: "Tickets are £12 on the door", not a clause of a report. */
+const MAX_PRICE_SENTENCE_TOKENS = 12;
+
+/**
+ * A sentence that states a price and nothing else. Read as a statement on its own only: the turn right after a
+ * booking call that gives only the price still reports that call (see reportAfterCall).
+ */
+function statesOnlyAPrice(sentence: ReadSentence): boolean {
+  return (
+    PRICE_STATED.test(sentence.text) &&
+    !DONE_WORD.test(sentence.text) &&
+    !/(?:^| )(?:and|,)(?: |$)/.test(sentence.text) &&
+    sentence.tokenStarts.length <= MAX_PRICE_SENTENCE_TOKENS
+  );
+}
 
 function arrangesNoBooking(sentence: ReadSentence): boolean {
   return (
     ((CALLBACK_OR_MESSAGE.test(sentence.text) || QUOTE_OR_PRICE.test(sentence.text)) &&
       !BOOKED_THING.test(sentence.text)) ||
-    (PRICE_STATED.test(sentence.text) && !DONE_WORD.test(sentence.text)) ||
     WAITING_LIST.test(sentence.text) ||
     ORDER_PLACED.test(sentence.text)
   );
@@ -455,6 +488,15 @@ const EVENT_TIMETABLE = new RegExp(
 );
 
 /**
+ * What is still to come or is asked of the caller, whatever booking words it holds: a condition ("The highways team
+ * will update you once it's scheduled", "the band is confirmed for your date once it's paid"), an attempt ("Let me
+ * try to pencil that in"), or an instruction ("Please arrive 45 minutes before your visit time").
+ */
+const NOT_YET_OR_ASKED = new RegExp(
+  `(?:^| )${anyOf('once', 'as soon as', 'until', 'when')} ${anyOf('it', 'that', 'this', 'they', 'the deposit', 'payment', 'the payment')} ${anyOf('is', 'has been', 'gets', 'goes', 'are', 'have been', "'s")} ${anyOf('scheduled', 'booked', 'paid', 'confirmed', 'reserved', 'received', 'approved', 'thru', 'processed')}(?: |$)|^${optional(anyOf('okay', 'ok', 'right', 'great', 'lovely', 'congratulations !', ','))}${optional(',')}let me ${optional('just')}try|^please ${anyOf('arrive', 'bring', 'attach', 'put', 'remember', 'make sure', 'allow', 'come', 'note', 'keep', 'wear', 'park', 'check in', 'call', 'email')}(?: |$)`,
+);
+
+/**
  * A turn that asks: requests to confirm details end in a question or ask for a check in so many words
  * ("please confirm", "kindly ensure that", "let me make sure", "confirm the following details").
  */
@@ -513,11 +555,20 @@ export function bookingStatements(
       statement('admission', true, 'pattern');
     } else if (learned?.act === 'failure' && learned.probability >= ACT_MODEL_CONFIDENCE) {
       statement('admission', true, { model: learned.probability });
-    } else if (arrangesNoBooking(sentence) || IN_PROGRESS.test(sentence.text)) {
+    } else if (
+      arrangesNoBooking(sentence) ||
+      statesOnlyAPrice(sentence) ||
+      IN_PROGRESS.test(sentence.text) ||
+      (BARE_COMPLETION.test(sentence.text) && saysWhatElseWasDone(turn, sentence))
+    ) {
       // Neither a claim nor an admission, whatever the words "scheduled" or "booked" suggest; or not done yet.
     } else if (onlyAsks()) {
       // Asked, not done.
-    } else if (EVENT_TIMETABLE.test(sentence.text) || READS_THE_RECORDS.test(sentence.text)) {
+    } else if (
+      EVENT_TIMETABLE.test(sentence.text) ||
+      READS_THE_RECORDS.test(sentence.text) ||
+      NOT_YET_OR_ASKED.test(sentence.text)
+    ) {
       // An event's time, or a booking read from the records: not one the agent says it has made.
     } else if (patterned && firstAffirmed(sentence, EXPLICIT_CLAIMS)) {
       // A sentence that opens with its claim ("That's booked: two riders on Sunday's 2pm hack") is one, whatever
