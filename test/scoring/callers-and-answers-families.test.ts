@@ -273,6 +273,44 @@ describe.each(READINGS)('callers and answers, %s', (_, withModels) => {
       expect(result.verdict).toBe('fail');
     });
 
+    it('a call back asked for, even as a fallback, is the request done, and the reason says the caller asked', () => {
+      const callback = { type: 'tool_call', name: 'request_callback', status: 'success' };
+      const asked = score(
+        'outcome',
+        [
+          ['user', 'Could someone ring me back with a rough idea of cost? I am not after fixing a date today.'],
+          ['agent', 'Done. A tuner will ring you on this number, usually within two working days.'],
+          ['user', 'Perfect, thank you.'],
+        ],
+        [callback],
+      );
+      expect(asked.choice).toBe('resolved');
+      expect(asked.reason).toMatch(/the caller asked for it in turn 1 .* request_callback was done/);
+      const fallback = score(
+        'outcome',
+        [
+          ['user', 'is there space for afternoon tea on sunday for 2? if not could you pop me on the waiting list'],
+          ['agent', "Done. You're on the waiting list for 2 on Sunday, and we'll text you if a table comes free."],
+          ['user', 'thank you'],
+        ],
+        [{ type: 'tool_call', name: 'add_to_waitlist', status: 'success' }],
+      );
+      expect(fallback.choice).toBe('resolved');
+    });
+
+    it('a bare "Done." before a call promised, unasked, leaves the request for later', () => {
+      const result = score(
+        'outcome',
+        [
+          ['user', 'my fridge door seal has split, can you send someone to replace it?'],
+          ['agent', 'Done. Gary will ring you tomorrow between nine and twelve.'],
+          ['user', 'alright then'],
+        ],
+        [{ type: 'tool_call', name: 'request_callback', status: 'success' }],
+      );
+      expect(result.choice).toBe('unresolved');
+    });
+
     it('counter-example: a check the agent will make at the door is part of an answer', () => {
       const result = score('outcome', [
         ['user', 'how much are tickets for the Friday gig and do you check ID?'],

@@ -5,6 +5,7 @@
  */
 import type { BookingActReader } from './booking-acts.js';
 import { anyCueMatches, anyOf, type Cue, cue, firstAffirmed, gap, optional } from './cue.js';
+import { BARE_COMPLETION } from './lexicon.js';
 import type { ReadSentence } from './read-sentence.js';
 import type { ReadTurn } from './reading.js';
 
@@ -350,9 +351,6 @@ const QUOTE_OR_PRICE = new RegExp(
 const PRICE_STATED =
   /(?:^| )(?:is|are|costs?|comes? to|will be|would be|starts? at|from) (?:[£$€] ?[0-9]|[0-9][0-9.,]* ?(?:pounds|dollars|euros|quid|bucks)(?: |$))/;
 
-/** A completion that names nothing: "Done.", "All done!", "Sorted." */
-const BARE_COMPLETION =
-  /^(?:(?:all|okay|ok|right|great|lovely|perfect|,) )*(?:done|sorted|all set|that is done)(?: [.!,])*$/;
 /** Work that is no booking, named: a refund sent, a code reset, a ticket flagged, someone to ring back. */
 const OTHER_WORK =
   /(?:^| )(?:refund|refunded|reset|cancelled|canceled|cancellation|flagged|updated|changed|passed|forwarded|will (?:call|ring|phone|text|email|contact)|on its way|unaffected)(?: |$)/;

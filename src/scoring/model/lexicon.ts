@@ -182,3 +182,7 @@ export const AFFIRMATIVE = anyOf(
   'go ahead',
   'please do',
 );
+
+/** A completion that names nothing: "Done.", "All done!", "Sorted." The turn's other sentences say what was done. */
+export const BARE_COMPLETION =
+  /^(?:(?:all|okay|ok|right|great|lovely|perfect|,) )*(?:done|sorted|all set|that is done)(?: [.!,])*$/;

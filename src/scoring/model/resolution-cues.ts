@@ -389,16 +389,20 @@ export const SIGN_OFF_DEFERRED: readonly Cue[] = [
 
 /**
  * The caller asking for what a hand-on tool gives: a waiting-list place, a call back, a message passed on. When that
- * is what they came for, the hand-on is the request done ("put me on the cancellation list please").
+ * is what they came for, the hand-on is the request done ("put me on the cancellation list please"). Asked as a
+ * fallback it is asked all the same: "if not could you pop me on the waiting list".
  */
 export const CALLER_ASKS_HAND_ON: readonly Cue[] = [
   cue(
     `${anyOf('put', 'stick', 'add', 'pop', 'get')} ${anyOf('me', 'us', 'him', 'her', 'them', 'my name', 'our names', 'our name')} ${anyOf('on', 'onto', 'to', 'down for', 'down on')} ${anyOf('the', 'a', 'your')} ${anyOf('waiting list', 'waitlist', 'wait list', 'cancellation list', 'standby list', 'reserve list', 'list')}`,
+    { negatable: false },
   ),
   cue(
-    `${anyOf('can', 'could', 'will', 'would')} ${anyOf('someone', 'somebody', 'you', 'she', 'he', 'they', 'the team', 'the office')} ${anyOf('call', 'ring', 'phone')} ${anyOf('me', 'us')} ${optional('back')}|${anyOf('get', 'have', 'ask')} ${anyOf('her', 'him', 'them', 'someone', 'somebody')} ${optional('to')}${anyOf('call', 'ring', 'phone')} ${anyOf('me', 'us')}|${anyOf('a call back', 'a callback')} ${anyOf('would be', 'is', 'please', 'then')}`,
+    `${anyOf('can', 'could', 'will', 'would')} ${anyOf('someone', 'somebody', 'you', 'she', 'he', 'they', 'the team', 'the office')} ${anyOf('call', 'ring', 'phone')} ${anyOf('me', 'us')}(?: back)?|${anyOf('get', 'have', 'ask')} ${anyOf('her', 'him', 'them', 'someone', 'somebody')} ${optional('to')}${anyOf('call', 'ring', 'phone')} ${anyOf('me', 'us')}|${anyOf('a call back', 'a callback')} ${anyOf('would be', 'is', 'please', 'then')}`,
+    { negatable: false },
   ),
   cue(
     `${anyOf('pass', 'leave', 'take', 'give')} ${optional(anyOf('on', 'her', 'him', 'them'))}${anyOf('a message', 'the message', 'my message', 'a note')}|${anyOf('pass', 'pass it', 'pass that')} on to`,
+    { negatable: false },
   ),
 ];

@@ -5,7 +5,7 @@
  */
 import { type ConversationEvent, eventOutcome } from '../../domain/conversation.js';
 import { anyCueMatches, anyOf, type Cue, type CueMatch, cue, firstAffirmed, gap } from './cue.js';
-import { HUMAN_QUALIFIER, MACHINE } from './lexicon.js';
+import { BARE_COMPLETION, HUMAN_QUALIFIER, MACHINE } from './lexicon.js';
 import type { ConversationReading, ReadTurn } from './reading.js';
 import {
   ABOUT_ITSELF,
@@ -193,7 +193,8 @@ export function readSignals(reading: ConversationReading): Signals {
       if (kind === 'done' && lastAgentState && lastAgentState.kind !== 'done' && receiptOnly(sentence)) continue;
       lastAgentState = { kind, turn, said: sentence.original };
       // Only a plain completion: "I can't transfer you, but your message is marked urgent" hands the request on.
-      doneInTurn = kind === 'done' && !statesInability(sentence);
+      // A bare "Done." names nothing: "Done. Gary will ring you tomorrow" says what was done, a call promised.
+      doneInTurn = kind === 'done' && !statesInability(sentence) && !BARE_COMPLETION.test(sentence.text);
     }
   }
   const userTurns = reading.turns.filter((turn) => turn.speaker === 'user');

@@ -16,7 +16,7 @@ import {
   type OutcomeWeights,
   outcomeLogit,
 } from './outcome-weights.js';
-import type { ConversationReading } from './reading.js';
+import type { ConversationReading, ReadTurn } from './reading.js';
 import { CALLER_ASKS_HAND_ON } from './resolution-cues.js';
 import { readSignals, readTools, type Signals, type ToolSignals } from './resolution-signals.js';
 
@@ -110,6 +110,8 @@ export interface ResolutionReading {
   tools: ToolSignals;
   /** A booking was confirmed with only lookups or hand-ons behind it. */
   unbackedByWork: boolean;
+  /** The caller's turn asking for the hand-on that was done (a waiting-list place, a call back), if they asked. */
+  handOnAsked: ReadTurn | null;
   bookingFailed: boolean;
   bookingMade: ConversationEvent | null;
   features: OutcomeFeatureValues;
@@ -121,25 +123,26 @@ export interface ResolutionReading {
  * rather than defers. Offered and merely accepted, it stays a hand-on: the caller came for something else.
  */
 function askedForHandOn(reading: ConversationReading, signals: Signals, tools: ToolSignals) {
-  const asked =
-    tools.handedOn !== null &&
-    !tools.workDone &&
-    reading.turns.some(
-      (turn) =>
-        turn.speaker === 'user' &&
-        turn.sentences.some((sentence) => firstAffirmed(sentence, CALLER_ASKS_HAND_ON) !== null),
-    );
-  if (!asked) return { signals, tools };
+  const askedIn =
+    tools.handedOn !== null && !tools.workDone
+      ? reading.turns.find(
+          (turn) =>
+            turn.speaker === 'user' &&
+            turn.sentences.some((sentence) => firstAffirmed(sentence, CALLER_ASKS_HAND_ON) !== null),
+        )
+      : undefined;
+  if (!askedIn) return { signals, tools, handOnAsked: null };
   const state = signals.lastAgentState;
   const stalled = state !== null && (state.kind === 'deferred' || state.kind === 'notYet');
   return {
     signals: stalled ? { ...signals, lastAgentState: { ...state, kind: 'done' as const } } : signals,
     tools: { ...tools, workDone: true },
+    handOnAsked: askedIn,
   };
 }
 
 export function readResolution(reading: ConversationReading, context: ResolutionContext): ResolutionReading {
-  const { signals, tools } = askedForHandOn(
+  const { signals, tools, handOnAsked } = askedForHandOn(
     reading,
     readSignals(reading),
     readTools(reading.conversation.events, context.bookingFailed),
@@ -152,7 +155,7 @@ export function readResolution(reading: ConversationReading, context: Resolution
     bookingMade: bookingMade !== null,
     frustration: context.frustration,
   });
-  return { signals, tools, unbackedByWork, bookingFailed, bookingMade, features };
+  return { signals, tools, unbackedByWork, handOnAsked, bookingFailed, bookingMade, features };
 }
 
 /** The likelihood that the caller did not get what they came for, with the reading that drives it. */
@@ -161,7 +164,10 @@ export function resolutionFinding(
   context: ResolutionContext,
   weights: OutcomeWeights = HAND_OUTCOME_WEIGHTS,
 ): Finding {
-  const { signals, tools, unbackedByWork, bookingFailed, bookingMade, features } = readResolution(reading, context);
+  const { signals, tools, unbackedByWork, handOnAsked, bookingFailed, bookingMade, features } = readResolution(
+    reading,
+    context,
+  );
   const { lastAgentState, signOff, unansweredQuestion, repeatedAgentTurn, awaitingCaller } = signals;
   const logit = outcomeLogit(weights, features);
   const unresolved = Math.round(Math.min(0.98, Math.max(0.02, logistic(logit))) * 100) / 100;
@@ -185,7 +191,9 @@ export function resolutionFinding(
     parts.push('the agent confirmed a booking that no booking tool call made');
   else if (bookingMade && choice === 'resolved')
     parts.push(`the booking went through (${callName(bookingMade)} succeeded)`);
-  if (lastAgentState && !(lastAgentState.kind === 'done' && bookingFailed)) {
+  if (handOnAsked && tools.handedOn && choice === 'resolved') {
+    parts.push(`the caller asked for it in ${citeTurn(handOnAsked)} and ${callName(tools.handedOn)} was done`);
+  } else if (lastAgentState && !(lastAgentState.kind === 'done' && bookingFailed)) {
     const where = citeTurn(lastAgentState.turn, lastAgentState.said);
     parts.push(
       lastAgentState.kind === 'done'
