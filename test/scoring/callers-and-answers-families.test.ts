@@ -155,7 +155,7 @@ describe.each(READINGS)('callers and answers, %s', (_, withModels) => {
       expect(result.choice).toBe('resolved');
     });
 
-    it('a caveat the agent cannot guarantee is part of an answer; a plain "can\'t" is not', () => {
+    it('a caveat the agent cannot guarantee is part of an answer; an agent unable to help gives none', () => {
       const caveat = score('outcome', [
         ['user', 'is your injera gluten free? coeliac here'],
         [
@@ -165,12 +165,26 @@ describe.each(READINGS)('callers and answers, %s', (_, withModels) => {
         ['user', "ah ok appreciate the honesty, I'll risk the injera"],
       ]);
       expect(caveat.choice).toBe('resolved');
-      const refused = score('outcome', [
+      const unable = score('outcome', [
         ['user', 'can you deliver to Penrith?'],
-        ['agent', "We can't deliver outside the city, sorry."],
+        ['agent', "I'm not able to check delivery areas from here, sorry."],
         ['user', 'ok'],
       ]);
-      expect(refused.choice).toBe('unresolved');
+      expect(unable.choice).toBe('unresolved');
+    });
+
+    it.each([
+      "We can't deliver outside the city, sorry.",
+      "I'm afraid we don't buy ex-library copies at all.",
+      "I'm sorry, we can't. We can't sell a shotgun to you until you have the certificate in your hand.",
+      "Not at Sowerby Bridge, I'm afraid. The nearest basin that takes sixty foot is Elland.",
+    ])('a clear no with its rule, "%s", is an answer', (answer) => {
+      const result = score('outcome', [
+        ['user', 'can you do that for me?'],
+        ['agent', answer],
+        ['user', "ah, not what I was hoping for but that's fair enough. thanks"],
+      ]);
+      expect(result.choice).toBe('resolved');
     });
 
     it.each([

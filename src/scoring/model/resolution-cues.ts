@@ -374,7 +374,7 @@ export const SIGN_OFF_UNSATISFIED: readonly Cue[] = [
     negatable: false,
   }),
   cue(
-    `${anyOf('that does not help', 'that did not help', 'still do not', 'still not', 'that is what they said', 'that is what you said', 'i was hoping')}`,
+    `${anyOf('that does not help', 'that did not help', 'still do not', 'still not', 'that is what they said', 'that is what you said')}|i was hoping(?![^.!?]* but ${anyOf('that is fair', 'it is fair', 'fair enough', 'that is fine', 'i understand', 'i get it', 'that makes sense')})`,
     { negatable: false },
   ),
 ];

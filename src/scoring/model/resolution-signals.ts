@@ -127,9 +127,20 @@ function mentionsAny(text: string, words: readonly string[]): boolean {
  */
 function inability(sentence: ReadTurn['sentences'][number]): CueMatch | null {
   const refusal = firstAffirmed(sentence, AGENT_UNABLE_BUT_REGRET);
-  if (refusal !== null) return refusal;
-  return CONCRETE_ANSWER.test(sentence.text) ? null : firstAffirmed(sentence, [REGRET]);
+  if (refusal !== null) return CLEAR_NO.test(sentence.text) ? null : refusal;
+  return CONCRETE_ANSWER.test(sentence.text) || CLEAR_NO.test(sentence.text)
+    ? null
+    : firstAffirmed(sentence, [REGRET]);
 }
+
+/**
+ * A clear no: the business's own rule, given with its reason, its limit or what it does instead ("Plants can be
+ * returned within 14 days, so we can't refund", "we don't buy ex-library copies at all", "We can't sell a shotgun
+ * to you until you have the certificate", "Not at Sowerby Bridge, I'm afraid"). The labelling rules count it as an
+ * answer; an agent unable to look or help ("I'm not able to do that here") is not one.
+ */
+const CLEAR_NO =
+  /(?:^| )we (?:can not|do not|are not able to|never|only) (?!have |help |check |see |find |access |look |know |handle |deal )[a-z]+(?: [^ ]+)*? (?:at all|until|unless|without|because|since|so|only|within|instead|outside)(?: |$)|(?:^| )(?:so|because|since) (?:i am afraid )?we (?:can not|do not|are not able to)(?: |$)|^not (?:at|on|in|for|before|after|until|with|from) /;
 function statesInability(sentence: ReadTurn['sentences'][number]): boolean {
   return inability(sentence) !== null;
 }
@@ -185,9 +196,12 @@ export function readSignals(reading: ConversationReading): Signals {
     // a contact promised after a completion in the same turn is the next step, not a deferral: "I've opened claim
     // 88-204. An adjuster will contact you within 24 hours."
     let doneInTurn = false;
+    // "I'm sorry, we can't. We can't sell a shotgun to you until you have the certificate.": the bare refusal is
+    // the clear no the turn goes on to explain.
+    const clearNo = turn.sentences.some((sentence) => CLEAR_NO.test(sentence.text));
     for (const sentence of turn.sentences) {
       const kind = agentState(sentence);
-      if (!kind || (kind === 'deferred' && doneInTurn)) continue;
+      if (!kind || (kind === 'deferred' && doneInTurn) || (kind === 'unable' && clearNo)) continue;
       // A number for a request refused or handed on is not the request done: "I can't refund it myself; I've
       // raised a review with the payments team. The reference number is PR-55102."
       if (kind === 'done' && lastAgentState && lastAgentState.kind !== 'done' && receiptOnly(sentence)) continue;
