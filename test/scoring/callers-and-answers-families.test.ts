@@ -325,6 +325,33 @@ describe.each(READINGS)('callers and answers, %s', (_, withModels) => {
       expect(result.choice).toBe('unresolved');
     });
 
+    it.each([
+      'You can find more information about our instructors on our website.',
+      "Our specialists will be able to tell you once they've assessed your gown.",
+      "That's a really good question. I'd need to double-check the allowance.",
+      "I'll pass your request to the office and they'll email you the copy.",
+    ])('"%s" leaves the answer for later', (deferral) => {
+      const result = score('outcome', [
+        ['user', 'can you tell me that now?'],
+        ['agent', deferral],
+        ['user', 'ok thanks'],
+      ]);
+      expect(result.choice).toBe('unresolved');
+    });
+
+    it('counter-example: thanks passed on hands on no request', () => {
+      const result = score(
+        'outcome',
+        [
+          ['user', 'the roll arrived and it is gorgeous, Gemma was so helpful, please pass my thanks on!'],
+          ['agent', "That's lovely to hear! I'll pass your thanks to Gemma."],
+          ['user', 'perfect, thanks!!'],
+        ],
+        [{ type: 'tool_call', name: 'leave_message', status: 'success' }],
+      );
+      expect(result.choice).toBe('resolved');
+    });
+
     it('counter-example: a check the agent will make at the door is part of an answer', () => {
       const result = score('outcome', [
         ['user', 'how much are tickets for the Friday gig and do you check ID?'],

@@ -77,7 +77,7 @@ export const AGENT_DEFERRED: readonly Cue[] = [
   // The answer left to be found elsewhere: "your boarding time will be shown in your cruise documents", "you'll see
   // the live rate in the app".
   cue(
-    `${anyOf('will be shown', 'is shown', 'will be listed', 'is listed', 'will be in', 'you will see', 'you can see', 'you will find', 'you can find', 'you can check', 'please check')} ${gap(4)}${anyOf('in', 'on')} ${anyOf('the', 'your', 'our')} ${optional(anyOf('cruise', 'booking', 'travel', 'mobile', 'online'))}${anyOf('app', 'website', 'site', 'portal', 'documents', 'paperwork', 'terms')}(?= |$)`,
+    `${anyOf('will be shown', 'is shown', 'will be listed', 'is listed', 'will be in', 'you will see', 'you can see', 'you will find', 'you can find', 'you can check', 'please check')} ${gap(6)}${anyOf('in', 'on')} ${anyOf('the', 'your', 'our')} ${optional(anyOf('cruise', 'booking', 'travel', 'mobile', 'online'))}${anyOf('app', 'website', 'site', 'portal', 'documents', 'paperwork', 'terms')}(?= |$)`,
     { negatable: false },
   ),
   cue(
@@ -96,10 +96,17 @@ export const AGENT_DEFERRED: readonly Cue[] = [
       negatable: false,
     },
   ),
-  // Handing it on: "we've escalated this", "I've referred it to billing", "I've passed that along". Not with
-  // "also": "I've also passed it to the kitchen" adds to something already done.
+  // Handing it on: "we've escalated this", "I've referred it to billing", "I've passed that along", "I'll pass your
+  // request to the office", "I've reported the outage to our IT provider". Not with "also": "I've also passed it to
+  // the kitchen" adds to something already done; and "I'll pass your thanks to Gemma" hands on no request.
   cue(
-    `${anyOf('i have', 'i will', 'i am going to', 'we have', 'we will', 'we are going to')} ${anyOf('passed', 'escalate', 'escalated', 'forward', 'forwarded', 'refer', 'referred')}(?= |$)`,
+    `${anyOf('i have', 'i will', 'i am going to', 'we have', 'we will', 'we are going to')} ${anyOf('passed', 'escalate', 'escalated', 'forward', 'forwarded', 'refer', 'referred', 'reported')}(?= |$)|${anyOf('i will', 'i am going to', 'we will')} pass ${anyOf('your', 'the', 'this')} ${anyOf('request', 'query', 'question', 'details', 'enquiry', 'inquiry', 'case')} ${optional('on')}to`,
+    { negatable: false },
+  ),
+  // The answer left until someone has looked: "Our specialists will be able to tell you once they've assessed your
+  // gown", "I'd need to double-check the allowance".
+  cue(
+    `${anyOf('will', 'can', 'would')} ${optional('be able to')}${anyOf('tell you', 'advise you', 'let you know', 'confirm', 'give you a price', 'quote you')} ${anyOf('once', 'when', 'after')}|${anyOf('would', 'will')} need to ${anyOf('double - check', 'double check', 'double-check', 'check on', 'look into', 'find out')}`,
     { negatable: false },
   ),
   // Someone contacting the caller later, by any channel: "a scheduler will phone you", "they'll email you within
