@@ -12,7 +12,7 @@ import type { TrainedModels } from '../src/scoring/model/trained-models.js';
 import type { OutcomeExample } from './outcome-regression.js';
 
 /**
- * Every labelled set but the sealed ones still waiting for a run (fresh-6, fresh-7): those measure the result.
+ * Every labelled set but the sealed ones still waiting for a run (fresh-7, fresh-8): those measure the result.
  * The earlier sealed batches had their first and last runs, and are development data now.
  */
 export const OUTCOME_TRAINING_SETS = [
@@ -20,11 +20,13 @@ export const OUTCOME_TRAINING_SETS = [
   'tuning',
   'tuning-2',
   'tuning-3',
+  'tuning-4',
   'fresh',
   'fresh-2',
   'fresh-3',
   'fresh-4',
   'fresh-5',
+  'fresh-6',
 ] as const;
 
 const EVAL_DIRECTORY = join(import.meta.dirname, '..', 'eval');
