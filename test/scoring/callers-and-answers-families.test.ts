@@ -145,6 +145,36 @@ describe.each(READINGS)('callers and answers, %s', (_, withModels) => {
     });
   });
 
+  describe('whom the caller asks for, in dialect and run-on speech (eval/tuning-4 and earlier sets)', () => {
+    it.each([
+      'hi yeah is Gareth about the surveyor he came out to us Tuesday',
+      'aye now is the boss about ken is it',
+      "alright, I'm after speaking to one of your surveyors about the steel beam",
+      "it's khan k h a n and i don't want another sorry put me on to the controller now",
+      'Is there anyone there who can actually tell me where my passport physically is?',
+    ])('"%s" asks for a person', (asked) => {
+      const result = score('person_request_honored', [
+        ['agent', 'Hello, how can I help?'],
+        ['user', asked],
+        ['agent', 'I can take a message for the team.'],
+      ]);
+      expect(result.verdict).toBe('fail');
+    });
+
+    it.each([
+      'is the shop about a mile from the station?',
+      'is there anyone who can fix a boiler tomorrow morning?',
+      "don't put me on hold again please",
+    ])('counter-example: "%s" asks for no person', (asked) => {
+      const result = score('person_request_honored', [
+        ['agent', 'Hello, how can I help?'],
+        ['user', asked],
+        ['agent', 'Yes, that is right.'],
+      ]);
+      expect(result.verdict).toBe('not_applicable');
+    });
+  });
+
   describe('answers', () => {
     it('"you\'ve answered it" signs off a caller who got their answer', () => {
       const result = score('outcome', [

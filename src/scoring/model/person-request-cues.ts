@@ -333,7 +333,15 @@ export const REQUEST_CUES: readonly Cue[] = [
   ),
   // "transfer me", "connect me with billing", "put me through to a manager", "could I be transferred"
   cue(`${anyOf('transfer', 'connect', 'patch')} me`),
-  cue(`${anyOf('put', 'pop')} me ${anyOf('thru', 'over', 'onto', 'on to')}`),
+  // Read through a negation before it, as callers run their words on: "i don't want another sorry put me on to the
+  // controller now".
+  cue(`${anyOf('put', 'pop')} me ${anyOf('thru', 'over', 'onto', 'on to')}`, { negatable: false }),
+  // Someone who can do what the agent cannot: "Is there anyone there who can actually tell me where my passport is?"
+  cue(
+    `is there ${anyOf('anyone', 'anybody', 'someone', 'somebody')} ${optional(anyOf('there', 'here', 'else', 'at all'))}${anyOf('who', 'that')} ${anyOf('can', 'could')} ${optional(anyOf('actually', 'really', 'just'))}${anyOf('tell me', 'help me', 'explain', 'answer', 'sort this', 'deal with this')}`,
+  ),
+  // "I'm after speaking to one of your surveyors": Irish and Scots English for wanting to.
+  cue(`i am after ${anyOf('speaking', 'talking', 'a word', 'a quick word', 'a chat')} ${anyOf('to', 'with')}`),
   // "can you pass me over to him", "hand me to your colleague"
   cue(`${anyOf('pass', 'hand')} me ${optional(anyOf('over', 'thru', 'back'))}${anyOf('to', 'onto')}`),
   // "would you mind transferring me", "any chance of putting me through"
@@ -422,7 +430,7 @@ const PRESENCE = anyOf(
   'at his desk',
 );
 /** What may follow the presence asked about before the clause ends: "is Gloria free for a quick word?" */
-const PRESENCE_TAIL = `(?=(?: ${anyOf('right now', 'now', 'at the moment', 'by any chance', 'please', 'still', 'yet', 'today', 'to talk', 'to speak', 'to chat', 'for a word', 'for a quick word', 'for a minute', 'for a moment', 'for a second', 'for a chat', 'for a quick chat')})*(?: [.!?,]|$))`;
+const PRESENCE_TAIL = `(?=(?: ${anyOf('right now', 'now', 'at the moment', 'by any chance', 'please', 'still', 'yet', 'today', 'to talk', 'to speak', 'to chat', 'for a word', 'for a quick word', 'for a minute', 'for a moment', 'for a second', 'for a chat', 'for a quick chat', 'at all', 'ken', 'like', 'mate', 'love', 'is it')})*(?: [.!?,]|$)| the [^ ]+ ${anyOf('he', 'she', 'who')} )`;
 /**
  * Whether a person is there, asked about them: "Is Gloria around?", "is Priya available??", "Is she available?",
  * "would the manager be free?", "are the nurses in today?", "is there a pharmacist available?"
@@ -443,7 +451,7 @@ export const PRONOUN_SLOT = /^(?:he|she)$/;
 /** Someone not yet placed: "is anyone there?" checks the line, "is anyone available?" asks for a person. */
 export const INDEFINITE_SLOT = /^(?:someone|somebody|anyone|anybody|a person|person|people)$/;
 export const WHEREABOUTS = /^(?:around|about|in|there|still there|still in|in the building)$/;
-export const OPENS_A_QUESTION = /^(?:(?:hi|hii|hello|hey|oh|um|uh|so|and|yes|okay|,) )*(?:is|are|would|will) /;
+export const OPENS_A_QUESTION = /^(?:(?:hi|hii|hiya|hello|hey|oh|um|uh|so|and|yes|okay|aye|now|right|well|morning|,) )*(?:is|are|would|will) /;
 /** Capitalised words that are not names. */
 export const NOT_A_NAME = new RegExp(
   `^(?:${anyOf('i', 'it', 'this', 'that', 'there', 'here', 'everything', 'everyone', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december', 'christmas', 'easter', 'mom', 'mum', 'dad', 'ok', 'okay', 'hi', 'hello', 'yes', 'no')})$`,
