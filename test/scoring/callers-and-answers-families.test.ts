@@ -382,6 +382,20 @@ describe.each(READINGS)('callers and answers, %s', (_, withModels) => {
       expect(result.choice).toBe('resolved');
     });
 
+    it.each([
+      ['Done.', 'resolved'],
+      ["That's done for you.", 'resolved'],
+      ['Adoptions are done through our website.', 'unresolved'],
+      ['Our refurbishment surveys are for properties having building work done.', 'unresolved'],
+    ])('"%s": "done" reports work only as a report', (said, choice) => {
+      const result = score('outcome', [
+        ['user', 'can you sort it for me?'],
+        ['agent', said],
+        ['user', 'ok'],
+      ]);
+      expect(result.choice).toBe(choice);
+    });
+
     it('counter-example: a check the agent will make at the door is part of an answer', () => {
       const result = score('outcome', [
         ['user', 'how much are tickets for the Friday gig and do you check ID?'],

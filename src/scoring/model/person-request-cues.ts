@@ -451,7 +451,8 @@ export const PRONOUN_SLOT = /^(?:he|she)$/;
 /** Someone not yet placed: "is anyone there?" checks the line, "is anyone available?" asks for a person. */
 export const INDEFINITE_SLOT = /^(?:someone|somebody|anyone|anybody|a person|person|people)$/;
 export const WHEREABOUTS = /^(?:around|about|in|there|still there|still in|in the building)$/;
-export const OPENS_A_QUESTION = /^(?:(?:hi|hii|hiya|hello|hey|oh|um|uh|so|and|yes|okay|aye|now|right|well|morning|,) )*(?:is|are|would|will) /;
+export const OPENS_A_QUESTION =
+  /^(?:(?:hi|hii|hiya|hello|hey|oh|um|uh|so|and|yes|okay|aye|now|right|well|morning|,) )*(?:is|are|would|will) /;
 /** Capitalised words that are not names. */
 export const NOT_A_NAME = new RegExp(
   `^(?:${anyOf('i', 'it', 'this', 'that', 'there', 'here', 'everything', 'everyone', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december', 'christmas', 'easter', 'mom', 'mum', 'dad', 'ok', 'okay', 'hi', 'hello', 'yes', 'no')})$`,

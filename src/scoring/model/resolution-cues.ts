@@ -292,7 +292,9 @@ export const AGENT_DONE: readonly Cue[] = [
     `${anyOf('has been', 'have been', 'is now', 'was', 'is', 'are')} ${optional(anyOf('now', 'all', 'successfully'))}${DONE}`,
   ),
   cue(
-    `${anyOf('you are all set', 'you are set', 'all done', 'done', 'you should receive', 'you will receive', 'you will get', 'you will see', 'is on its way', 'is on the way', 'are on their way', 'are on the way', 'will be there', 'will be delivered', 'will be ready', 'is ready', 'will arrive', 'should arrive', 'expected to arrive', 'confirmation number', 'reference number')}`,
+    // "Done" as a report, not the way a thing is done ("adoptions are done through our website") nor work
+    // described ("properties having building work done").
+    `${anyOf('you are all set', 'you are set', 'all done', '(?<=(?:^|(?:^| )(?:is|are|all|now|been|just|yes|ok|okay|right|that|it|got that|got it|,) ))done(?! (?:thru|by|online|in person|via|over the phone|at the|on the|in the|with the)(?: |$))', 'you should receive', 'you will receive', 'you will get', 'you will see', 'is on its way', 'is on the way', 'are on their way', 'are on the way', 'will be there', 'will be delivered', 'will be ready', 'is ready', 'will arrive', 'should arrive', 'expected to arrive', 'confirmation number', 'reference number')}`,
   ),
 ];
 

@@ -128,9 +128,7 @@ function mentionsAny(text: string, words: readonly string[]): boolean {
 function inability(sentence: ReadTurn['sentences'][number]): CueMatch | null {
   const refusal = firstAffirmed(sentence, AGENT_UNABLE_BUT_REGRET);
   if (refusal !== null) return CLEAR_NO.test(sentence.text) ? null : refusal;
-  return CONCRETE_ANSWER.test(sentence.text) || CLEAR_NO.test(sentence.text)
-    ? null
-    : firstAffirmed(sentence, [REGRET]);
+  return CONCRETE_ANSWER.test(sentence.text) || CLEAR_NO.test(sentence.text) ? null : firstAffirmed(sentence, [REGRET]);
 }
 
 /**
