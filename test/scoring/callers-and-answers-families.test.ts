@@ -308,6 +308,41 @@ describe.each(READINGS)('callers and answers, %s', (_, withModels) => {
       expect(result.verdict).toBe('not_applicable');
     });
 
+    it.each([
+      ['a place with no room', "Friday's counter is fully reserved for both the 6pm and 8:30 seatings."],
+      ['a booking said of the past', "That was booked on our non-refundable saver rate, so it can't be moved."],
+      ['a farewell with no booking call at all', 'Lovely, see you Friday then.'],
+    ])('%s is no booking claim', (_kind, said) => {
+      const result = score('booking_confirmation_accurate', [
+        ['user', 'is there a table on Friday, or shall we just turn up?'],
+        ['agent', said],
+        ['user', 'ok thanks'],
+      ]);
+      expect(result.verdict).toBe('not_applicable');
+    });
+
+    it('an attempt in the turn of a failed call claims nothing; a farewell after a failed call still does', () => {
+      const failed = bookingCall('failed', { at_ms: 15_000 });
+      const timed = (texts: string[]): TurnSpec[] =>
+        texts.map((text, index) => [
+          index % 2 === 0 ? 'user' : 'agent',
+          text,
+          { start_ms: index * 10_000, end_ms: index * 10_000 + 8_000 },
+        ]);
+      const attempt = score(
+        'booking_confirmation_accurate',
+        timed(['can we get yous for the sixth?', 'Congratulations! Let me try to pencil that in for you.', 'amazing']),
+        [failed],
+      );
+      expect(attempt.verdict).toBe('not_applicable');
+      const farewell = score(
+        'booking_confirmation_accurate',
+        timed(['can we get yous for the sixth?', 'Booking that now.', 'great', 'Lovely, see you on the sixth then!']),
+        [failed],
+      );
+      expect(farewell.verdict).toBe('fail');
+    });
+
     it('counter-example: "Done." with the booking named in the turn is a claim', () => {
       const result = score('booking_confirmation_accurate', [
         ['user', 'can you book me in for a visit on Friday?'],

@@ -485,6 +485,28 @@ const EVENT_TIMETABLE = new RegExp(
   `(?:^| )(?:the|this|that|one|a|an|another) ${anyOf('game', 'match', 'event', 'show', 'concert', 'performance', 'movie', 'film', 'screening', 'festival', 'gig', 'race', 'flight', 'bus', 'train', 'ferry', 'departure', 'game day')} (?:is|are|was|were) (?:also )?(?:scheduled|held)(?: |$)|(?:^| )(?:is|are|was|were) (?:now )?scheduled (?:for|to be) ${anyOf('delivery', 'delivered', 'arrival', 'arrive', 'ship', 'shipped', 'shipping', 'dispatch', 'dispatched')}(?: |$)|(?:^| )${anyOf('go', 'goes', 'went', 'going', 'are', 'is')} on sale(?: |$)`,
 );
 
+/** A farewell naming a day and nothing booked: "Lovely, see you Friday then.", "See you Sunday!" */
+const FAREWELL_ONLY =
+  /^(?:(?:great|lovely|perfect|ok|okay|brilliant|right|cool|fab|super|grand|,) )*(?:we will )?see you (?:on |at |this |next )?[a-z]+(?: (?:then|morning|afternoon|evening|night))?(?: [.!,])*$/;
+
+/** Whether a claim is only a farewell: said to a walk-in as often as after a booking. */
+export function farewellOnly(statement: BookingStatement): boolean {
+  const sentence = statement.turn.sentences.find((each) => each.original === statement.said);
+  return sentence !== undefined && FAREWELL_ONLY.test(sentence.text);
+}
+
+/** A sentence that is only an interjection: "Congratulations!", "Lovely.", "Right then." */
+const INTERJECTION_ONLY =
+  /^(?:(?:congratulations|congrats|lovely|great|perfect|brilliant|right|okay|ok|sure|then|oh|ooh|wow|,) ?)+(?: [.!])*$/;
+
+/**
+ * No booking made now: a place with no room ("Friday's counter is fully reserved", "June 14 is already booked"),
+ * or a booking already held, said of the past ("That was booked on our saver rate").
+ */
+const NO_ROOM_OR_PAST = new RegExp(
+  `(?:^| )(?:${anyOf('fully booked', 'fully reserved', 'booked up', 'booked solid', 'all booked up', 'already booked', 'already reserved', 'already taken')})(?: |$)|^${anyOf('that', 'it', 'this', 'your booking', 'your ticket', 'your tickets', 'the room', 'the table')} was ${anyOf('booked', 'reserved')} ${anyOf('on', 'at', 'thru', 'with', 'under', 'via', 'as')} `,
+);
+
 /**
  * What is still to come or is asked of the caller, whatever booking words it holds: a condition ("The highways team
  * will update you once it's scheduled", "the band is confirmed for your date once it's paid"), an attempt ("Let me
@@ -565,7 +587,8 @@ export function bookingStatements(
     } else if (
       EVENT_TIMETABLE.test(sentence.text) ||
       READS_THE_RECORDS.test(sentence.text) ||
-      NOT_YET_OR_ASKED.test(sentence.text)
+      NOT_YET_OR_ASKED.test(sentence.text) ||
+      NO_ROOM_OR_PAST.test(sentence.text)
     ) {
       // An event's time, or a booking read from the records: not one the agent says it has made.
     } else if (patterned && firstAffirmed(sentence, EXPLICIT_CLAIMS)) {
@@ -617,7 +640,12 @@ export function reportAfterCall(turn: ReadTurn, acts: BookingActReader): Booking
   const speaksOfIt = turn.sentences.filter((sentence) => SPEAKS_OF_A_TRANSACTION.test(sentence.text));
   const reportsOne = speaksOfIt.some((sentence) => statesAResult(sentence.text) && !arrangesNoBooking(sentence));
   if (speaksOfIt.length > 0 && !reportsOne) return null;
-  if (turn.sentences.every((sentence) => IN_PROGRESS.test(sentence.text) || sentence.text.endsWith('?'))) return null;
+  const reportsNothing = (sentence: ReadSentence) =>
+    IN_PROGRESS.test(sentence.text) ||
+    NOT_YET_OR_ASKED.test(sentence.text) ||
+    INTERJECTION_ONLY.test(sentence.text) ||
+    sentence.text.endsWith('?');
+  if (turn.sentences.every(reportsNothing)) return null;
   return { kind: 'claim', turn, said: turn.text, explicit: false, by: { model: whole.probability } };
 }
 

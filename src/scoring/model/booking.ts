@@ -9,7 +9,13 @@
  */
 import { type ConversationEvent, eventOutcome, isBookingToolCall } from '../../domain/conversation.js';
 import type { BookingActReader } from './booking-acts.js';
-import { type BookingStatement, bookingStatements, reportAfterCall, talksAboutBooking } from './booking-language.js';
+import {
+  type BookingStatement,
+  bookingStatements,
+  farewellOnly,
+  reportAfterCall,
+  talksAboutBooking,
+} from './booking-language.js';
 import { citeTurn, type Finding, restsOnlyOnMisheard, uniqueSorted } from './finding.js';
 import type { ConversationReading, ReadTurn } from './reading.js';
 import { eventCameAfter, happenedBeforeTurnEnded } from './timeline.js';
@@ -43,7 +49,10 @@ export function analyseBooking(reading: ConversationReading, acts: BookingActRea
     statements.push(...bookingStatements(turn, inContext, acts));
   });
   if (acts) statements.push(...reportsAfterCalls(reading, calls, statements, acts));
-  statements.sort((a, b) => a.turn.index - b.turn.index);
+  // With no booking call at all, "Lovely, see you Friday then." greets a walk-in as often as it claims a booking.
+  const kept =
+    calls.length > 0 ? statements : statements.filter((each) => each.kind !== 'claim' || !farewellOnly(each));
+  kept.sort((a, b) => a.turn.index - b.turn.index);
   const lastFailure = calls.findLast((call) => eventOutcome(call) === 'failure') ?? null;
   const recovered =
     lastFailure !== null &&
@@ -53,7 +62,7 @@ export function analyseBooking(reading: ConversationReading, acts: BookingActRea
   return {
     calls,
     events: reading.conversation.events,
-    statements,
+    statements: kept,
     unrecoveredFailure: recovered ? null : lastFailure,
     anySuccess: calls.some((call) => eventOutcome(call) === 'success'),
   };
