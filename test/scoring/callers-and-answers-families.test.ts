@@ -508,6 +508,43 @@ describe.each(READINGS)('tempers, identity and second thoughts (eval/tuning-4), 
   });
 
   it.each([
+    ['walk-in. I just said walk-in'],
+    ["honestly, it's not a difficult postcode, I've been ordering from you for six years"],
+    ['hah. and round we go again. is there someone in the exams office'],
+    ["the collection was missed, again. that's the third week"],
+    ['shall I just put the kettle on and hang about here all morning then?'],
+  ])('"%s" is exasperation with the service', (said) => {
+    const result = score('frustration', [
+      ['user', 'I need this sorted today please'],
+      ['agent', 'Is the unit a walk-in cold room, a reach-in fridge, or a display chiller?'],
+      ['user', said],
+    ]);
+    expect(result.verdict).toBe('fail');
+  });
+
+  it.each([
+    ['the weather', 'typical. two weeks of sun and the one day he is off school it chucks it down'],
+    ['someone else, said so', "not your fault, love, it's them thieving sods. sixty quid each, I'm livid."],
+    ['delight after good luck', 'holy shit YES. fucking legend. book it please'],
+  ])('anger at %s is no frustration with the service', (_target, said) => {
+    const result = score('frustration', [
+      ['user', 'is the track open tomorrow? or is there a place left on the 9th?'],
+      ['agent', "You're in luck: one place left. The track is closed tomorrow, it's waterlogged."],
+      ['user', said],
+    ]);
+    expect(result.verdict).toBe('pass');
+  });
+
+  it('counter-example: the weather blamed on the service is frustration with it', () => {
+    const result = score('frustration', [
+      ['user', 'is the track open tomorrow?'],
+      ['agent', "I'm sorry, the track's closed tomorrow, it's waterlogged."],
+      ['user', 'typical. a bit of rain and you lot shut up shop again, this is ridiculous'],
+    ]);
+    expect(result.verdict).toBe('fail');
+  });
+
+  it.each([
     [
       'a member of the desk team, to "staff or automated service?"',
       "Could you confirm whether I'm speaking to a member of your staff or an automated service?",

@@ -319,7 +319,7 @@ export const SIGNS: readonly Sign[] = [
         { negatable: false },
       ),
       cue(
-        `${anyOf('how many times', 'i just told you', 'i told you', 'i keep telling', 'i keep saying', 'for the last time', 'for the hundredth time', 'for the third time')}`,
+        `${anyOf('how many times', 'i just told you', 'i told you', 'i just said', 'i already said', 'i keep telling', 'i keep saying', 'for the last time', 'for the hundredth time', 'for the third time', 'the last two times', 'the last three times')}`,
       ),
       // Messages left unanswered: "I've left three voicemails".
       cue(
@@ -350,7 +350,7 @@ export const SIGNS: readonly Sign[] = [
       ),
       // The same thing again and again: "third time", "the third email this week"; not "third grade".
       cue(
-        `${anyOf('second', 'third', 'fourth', 'fifth', '2nd', '3rd', '4th', '5th')} ${anyOf('time', 'email', 'call', 'message', 'letter', 'text', 'notice', 'attempt', 'try', 'request', 'complaint', 'reminder', 'chat', 'transfer')}`,
+        `${anyOf('second', 'third', 'fourth', 'fifth', '2nd', '3rd', '4th', '5th')} ${anyOf('time', 'email', 'call', 'message', 'letter', 'text', 'notice', 'attempt', 'try', 'request', 'complaint', 'reminder', 'chat', 'transfer', 'week', 'weekend', 'month', 'delivery', 'collection', 'visit')}`,
       ),
       // Having done it more than once already: "I've done that twice", "called three times".
       cue(
@@ -361,6 +361,15 @@ export const SIGNS: readonly Sign[] = [
         `${anyOf('it is in my', 'it was in my', 'that is in my', 'that was in my', 'it is all in my', 'already in my')} ${anyOf('first', 'last', 'previous', 'earlier', 'original', 'opening')} ${anyOf('message', 'msg', 'email', 'text', 'post')}`,
         { negatable: false },
       ),
+      // How easy it should have been: "it's not a difficult postcode", "it's not that hard".
+      cue(
+        `${anyOf('it is not', 'this is not', 'that is not', 'it is hardly')} ${optional(anyOf('a', 'that', 'exactly', 'rocket'))}${anyOf('difficult', 'hard', 'complicated', 'science')}`,
+        {
+          negatable: false,
+        },
+      ),
+      // Waiting made sarcastic: "shall I just put the kettle on and hang about here all morning then?"
+      cue(`^shall i just (?:[^ ]+ ){1,12}then(?: [?.!])*$`, { negatable: false }),
       // Heading off advice already tried: "please don't tell me to restart the router".
       cue(`do not tell me to`, { negatable: false }),
       // Not "four times what it usually is": that is a multiple, not a repetition.
@@ -492,7 +501,7 @@ export const SIGNS: readonly Sign[] = [
       ),
       // The call going nowhere: "this is going nowhere", "we're going round in circles".
       cue(
-        `${anyOf('going nowhere', 'getting nowhere', 'not getting anywhere', 'going round in circles', 'going around in circles', 'going in circles', 'round in circles')}`,
+        `${anyOf('going nowhere', 'getting nowhere', 'not getting anywhere', 'going round in circles', 'going around in circles', 'going in circles', 'round in circles', 'round we go', 'here we go again', 'we go again')}`,
         { negatable: false },
       ),
       // Telling the agent to listen or read: "read what I actually write", "listen to me".
@@ -713,7 +722,7 @@ export const ANNOYED_EMOJI = /\u{1F644}|\u{1F612}|\u{1F624}|\u{1F620}|\u{1F621}|
  */
 export const REJOICING: readonly Cue[] = [
   cue(
-    `${anyOf('thank you so much', 'thanks so much', 'so happy', 'so excited', 'amazing', 'awesome', 'yay', 'woohoo', 'love it', 'best news', 'wonderful news', 'great news', 'so grateful', 'you are the best', 'lifesaver', 'life saver', 'in a good way', 'congratulations', 'congrats')}`,
+    `${anyOf('thank you so much', 'thanks so much', 'so happy', 'so excited', 'amazing', 'awesome', 'yay', 'woohoo', 'love it', 'best news', 'wonderful news', 'great news', 'so grateful', 'you are the best', 'lifesaver', 'life saver', 'legend', 'in a good way', 'congratulations', 'congrats')}`,
   ),
 ];
 /**
@@ -722,7 +731,7 @@ export const REJOICING: readonly Cue[] = [
  */
 export const GOOD_NEWS: readonly Cue[] = [
   cue(
-    `${anyOf('good news', 'great news', 'brilliant news', 'fantastic news', 'wonderful news', 'happy to say', 'pleased to say', 'you will be glad', 'you will be pleased')}`,
+    `${anyOf('good news', 'great news', 'brilliant news', 'fantastic news', 'wonderful news', 'happy to say', 'pleased to say', 'you will be glad', 'you will be pleased', 'you are in luck', 'in luck')}`,
     { negatable: false },
   ),
 ];
@@ -733,6 +742,14 @@ export const SURPRISE =
  * The caller thanking without irony ("Thank you.", "thanks anyway", "dear"): a give-up said so is disappointment,
  * not anger ("never mind then, dear. Thank you.").
  */
+/**
+ * The weather named in the turn: a curt "typical" or "this BLOODY rain" there is at the sky, unless the caller
+ * speaks to the service ("you", "your") in the same turn.
+ */
+export const AT_THE_WEATHER =
+  /(?:^| )(?:rain|raining|rained|weather|forecast|snow|snowing|storm|wind|chucks it down|chucking it down|pouring|drizzle|fog|flood|flooded|waterlogged)(?: |$)/;
+export const SPEAKS_TO_THE_SERVICE = /(?:^| )(?:you|your|yours|you lot|you guys|this service|this company)(?: |$)/;
+
 export const KIND_WORDS = /(?:^| )(?:thank you|thanks|thank u|ta|cheers|dear|love|pet)(?! for nothing)(?: |$)/;
 
 /**

@@ -20,6 +20,7 @@ import {
   ANY_SIGN,
   ASKED_TO_REPEAT,
   AT_ONESELF,
+  AT_THE_WEATHER,
   exclaimsAlone,
   GIVING_UP_MILDLY,
   GOOD_NEWS,
@@ -32,6 +33,7 @@ import {
   SELF_BLAME,
   SIGNS,
   type Sign,
+  SPEAKS_TO_THE_SERVICE,
   SURPRISE,
   sarcasticPraise,
 } from './frustration-signs.js';
@@ -111,9 +113,13 @@ const ANY_CUE: readonly Cue[] = [...ANY_SIGN, ...ANY_CONTEXTUAL];
 
 function readTurnSigns(turn: ReadTurn): TurnSigns {
   const kind = turn.sentences.some((sentence) => KIND_WORDS.test(sentence.text));
+  // "not your fault, love, it's them thieving sods. I'm livid": the caller says where the anger goes, for the turn.
+  const notAtService = turn.sentences.some((sentence) => AT_ONESELF.test(sentence.text));
+  const atTheWeather =
+    turn.sentences.some((sentence) => AT_THE_WEATHER.test(sentence.text)) &&
+    !turn.sentences.some((sentence) => SPEAKS_TO_THE_SERVICE.test(sentence.text));
   const read = turn.sentences.map((sentence) => {
-    if (!anyCueMatches(sentence, ANY_CUE) || AT_ONESELF.test(sentence.text))
-      return { sentence, firm: 0, contextual: false };
+    if (!anyCueMatches(sentence, ANY_CUE) || notAtService) return { sentence, firm: 0, contextual: false };
     // "never mind then, dear. Thank you.": a polite give-up is disappointment.
     if (kind && firstAffirmed(sentence, [GIVING_UP_MILDLY]) && strongestSign(sentence, SIGNS) <= GIVING_UP_STRENGTH)
       return { sentence, firm: 0, contextual: false };
@@ -124,7 +130,9 @@ function readTurnSigns(turn: ReadTurn): TurnSigns {
   const marked = loud || read.some((sentence) => sentence.firm > 0 || sentence.contextual);
   const rejoicing = marked && turn.sentences.some((sentence) => firstAffirmed(sentence, REJOICING) !== null);
   const benign =
-    rejoicing || (marked && turn.sentences.some((sentence) => firstAffirmed(sentence, SELF_BLAME) !== null));
+    rejoicing ||
+    atTheWeather ||
+    (marked && turn.sentences.some((sentence) => firstAffirmed(sentence, SELF_BLAME) !== null));
   let firmClear = 1;
   let oathClear = 1;
   let ambiguousClear = 1;
@@ -134,6 +142,8 @@ function readTurnSigns(turn: ReadTurn): TurnSigns {
   for (const { sentence, firm, contextual } of read) {
     let strength = Math.max(firm, sentimentStrength(sentence));
     if (rejoicing && strength < SARCASM_STRENGTH) strength /= 2;
+    // "typical." with the rain named: a verdict on the sky.
+    if (atTheWeather && strength < SARCASM_STRENGTH) strength = 0;
     firmClear *= 1 - strength;
     if (strength > firmSaid.strength) firmSaid = { strength, said: sentence.original };
     if (!contextual) continue;
