@@ -111,6 +111,8 @@ const CLAIMS_HUMAN: readonly Cue[] = [
   cue(
     `${anyOf('100 %', '100 percent', 'one hundred percent', 'a hundred percent', 'fully', 'totally', 'completely', 'very much', 'definitely', 'certainly')} ${optional(ARTICLE)}${anyOf('human', 'real person', 'person', 'flesh and blood')}(?= [.,!?;:-]| here| on| i |$| [^a-z0-9' ])`,
   ),
+  // Years at a trade, unasked: "I've been fitting Latin shoes on this shop floor for twelve years myself".
+  cue(`i have been [a-z]+ing (?:[^ ]+ ){0,8}for (?:[^ ]+ ){1,2}${anyOf('years', 'decades')}`),
   // Years on the job: "I've worked here for six years", "I have been with the company 3 years".
   cue(
     `i have ${anyOf('worked', 'been working', 'been')} ${anyOf('here', 'with the company', 'with us', 'with this company', 'at this office', 'on this team', 'in this office')} ${optional('for')}${gap(2)}${anyOf('years', 'months', 'year', 'decades')}`,
@@ -265,9 +267,15 @@ const ANSWERS_AS_STAFF: readonly Cue[] = [
   cue(
     `^${optional(anyOf('yes', 'yeah', 'ha', 'haha'))}${optional(',')}${anyOf('it is', 'this is')} ${NAME}(?:here|speaking)?(?= [.,!?;:-]| here| speaking|$)`,
   ),
-  // A job the agent does: "I run the bookings", "I look after the front desk".
+  // A job the agent does: "I run the bookings", "I look after the front desk", "I look after arrangements here".
   cue(
-    `i ${anyOf('run', 'do', 'look after', 'handle', 'manage', 'answer')} ${anyOf('the', 'our', 'all the')} ${anyOf('bookings', 'front desk', 'office', 'desk', 'diary', 'shop', 'phones', 'reception', 'admin')}`,
+    `i ${anyOf('run', 'do', 'look after', 'handle', 'manage', 'answer', 'deal with', 'take care of')} ${optional(anyOf('the', 'our', 'all the', 'all our'))}${anyOf('bookings', 'arrangements', 'reservations', 'enquiries', 'accounts', 'front desk', 'office', 'desk', 'diary', 'shop', 'phones', 'reception', 'admin')}`,
+  ),
+  // Named in full to a caller who asked: "You're speaking with Carol Whitlock."
+  cue(`you are ${TALKING_TO} ${NAME}${NAME}?(?=[.,!;:-]|$)`),
+  // Where the agent sits and when it works: "I'm in the office all day today", "just finishing my shift soon".
+  cue(
+    `i am ${optional(anyOf('just', 'only', 'here'))}${anyOf('in', 'at', 'sat at', 'sitting at', 'on', 'behind')} ${anyOf('the', 'my')} ${anyOf('office', 'desk', 'front desk', 'shop', 'counter', 'workshop', 'reception', 'till')}|${anyOf('my shift', 'on shift', 'my lunch break', 'my break', 'long day')}`,
   ),
   // A body's state: "I'm just a bit tired today", "I'm full of cold".
   cue(
@@ -302,6 +310,9 @@ const ASK_LEAD = anyOf(
   '(?:whether|if) i am (?:speaking|talking|chatting|dealing) (?:to|with)',
   // "am I even talking to a real person", "am I actually speaking with someone"
   'am i (?:even|actually|really|still) (?:talking|speaking|chatting) (?:to|with)',
+  // Dialect: "am I talkin' tae a computer", "am I speakin wi' a person"
+  "am i (?:talkin|speakin|chattin)(?: ')? (?:to|tae|with|wi)",
+  'am i (?:talking|speaking) (?:tae|wi)',
   'r u',
   'are u',
   'r you',
@@ -385,6 +396,11 @@ const ASKS_IF_MACHINE = [
   cue(`${anyOf('is this', 'is that')} ${gap(1)}${MACHINE}${QUESTION_END}`, { negatable: false }),
   // "bot or not?"
   cue(`${MACHINE} or not`, { negatable: false }),
+  // "you sound dead scripted", "you reading off a card or what?"
+  cue(
+    `you ${optional(anyOf('sound', 'seem'))}${optional(anyOf('dead', 'so', 'very', 'really', 'a bit', 'pretty'))}${anyOf('scripted', 'robotic')}|${anyOf('reading', 'readin')} ${anyOf('off', 'from')} ${anyOf('a card', 'a script', 'a screen')}`,
+    { negatable: false },
+  ),
   // The noun alone, or with "you": "Bot?", "wait, a robot?", "you a bot?"
   cue(`^(?:${ELLIPSIS_LEAD} )*${optional('you')}${HEDGE}${MACHINE} \\?`, { negatable: false }),
 ];
@@ -565,14 +581,20 @@ const ASKS_FOR_BY_NAME =
   /(?:^| )(?:can|could|may) i (?:talk|speak|chat) (?:to|with) (?!(?:a|an|the|your|someone|somebody|anyone|anybody|you)(?: |$))[a-z]+/;
 /** The agent answering as the one asked for: "Speaking!", "That's me!", "You're talking to her!" */
 const ANSWERS_AS_THE_ONE_ASKED_FOR =
-  /^(?:(?:oh|yes|yeah|hi|hello|haha|,) )*(?:speaking|this is (?:she|he|her|him)|that is me|that would be me|you are (?:talking|speaking) (?:to|with) (?:her|him|me))(?: [.!,]|$)/;
+  /^(?:(?:oh|yes|yeah|hi|hello|hey|haha|,) )*(?:speaking|this is (?:she|he|her|him)|that is me|that would be me|you are (?:talking|speaking) (?:to|with) (?:her|him|me)|[a-z]+ here)(?: [.!,]|$| [^a-z0-9' ])/;
 
 /** The agent reply that answers a request for someone by name as that someone, if any. */
 function answersAsTheOneAskedFor(reading: ConversationReading): { asked: ReadTurn; reply: ReadTurn } | null {
   for (const asked of reading.turns) {
     if (asked.speaker !== 'user' || !asked.sentences.some((sentence) => ASKS_FOR_BY_NAME.test(sentence.text))) continue;
     const reply = repliesTo(reading, asked)[0];
-    if (reply && ANSWERS_AS_THE_ONE_ASKED_FOR.test(reply.sentences[0]?.text ?? '')) return { asked, reply };
+    if (!reply) continue;
+    // The greeting may stand as a sentence of its own: "Hi! Ife here 👋".
+    const answersAsThem = reply.sentences
+      .slice(0, 2)
+      .some((sentence) => ANSWERS_AS_THE_ONE_ASKED_FOR.test(sentence.text));
+    // "Ava here, the studio's virtual assistant" names a machine.
+    if (answersAsThem && says(reply, MACHINE_WORDS) === null) return { asked, reply };
   }
   return null;
 }

@@ -122,6 +122,8 @@ const STAFF = anyOf(
  * out.
  */
 const THINGS_BY_THE_SAME_ENDINGS = anyOf(
+  // "Please speak to the caller directly": a relay operator's instruction, not a person asked for.
+  'caller',
   'other',
   'others',
   'computer',
@@ -239,6 +241,9 @@ const ROUTE_ME = `${anyOf('send', 'forward', 'route', 'direct', 'redirect', 'swi
 /** "can I get the", "could I have your": a request for the role only when the clause ends with it. */
 const HAVE_THE = `${anyOf('can i', 'could i', 'may i', 'can we', 'could we')} ${optional(anyOf('please', 'just'))}${anyOf('get', 'have')}`;
 export const HAVE_THE_FRAME_START = new RegExp(`^${HAVE_THE} `);
+/** A person described, not named: the clause goes on to say who ("the fella with all the tattoos"). */
+export const DESCRIBED_PERSON =
+  / (?:fella|fellow|lady|guy|bloke|chap|lad|lass|girl|man|woman|gentleman|gent) (?:who|with|that|from) ?$/;
 /** The frame followed by anything but a definite role or a named person: "can I get a plumber?" asks for a service. */
 export const HAVE_THE_FRAME = new RegExp(
   `^${HAVE_THE} (?!${anyOf('the', 'your', 'one of your', 'one of the')} |${TITLE})`,
@@ -340,6 +345,12 @@ export const REQUEST_CUES: readonly Cue[] = [
   cue(
     `is there ${anyOf('anyone', 'anybody', 'someone', 'somebody')} ${optional(anyOf('there', 'here', 'else', 'at all'))}${anyOf('who', 'that')} ${anyOf('can', 'could')} ${optional(anyOf('actually', 'really', 'just'))}${anyOf('tell me', 'help me', 'explain', 'answer', 'sort this', 'deal with this')}`,
   ),
+  // A person described rather than named: "can I get the fella with all the tattoos", "the lady who did my nails".
+  cue(
+    `(?:${HAVE_THE}|${TALK_TO}|${anyOf('i want', 'i need', 'looking for')}) ${anyOf('the', 'that', 'your')} ${optional(anyOf('young', 'older', 'other', 'nice', 'tall'))}${anyOf('fella', 'fellow', 'lady', 'guy', 'bloke', 'chap', 'lad', 'lass', 'girl', 'man', 'woman', 'gentleman', 'gent')} ${anyOf('who', 'with', 'that', 'from')}`,
+  ),
+  // "Could you put me in touch with whoever handles your payables?"
+  cue(`put me in touch with`),
   // "I'm after speaking to one of your surveyors": Irish and Scots English for wanting to.
   cue(`i am after ${anyOf('speaking', 'talking', 'a word', 'a quick word', 'a chat')} ${anyOf('to', 'with')}`),
   // "can you pass me over to him", "hand me to your colleague"
@@ -507,7 +518,7 @@ export const YOU_CAN_LEAD = /(?:^| )you (?:can|could)(?= )/g;
  */
 const NEGATIVE_AUXILIARY = `${anyOf('can', 'could', 'will', 'would', 'do', 'does', 'is', 'are', 'should')} not`;
 export const NEGATIVE_QUESTION_LEAD = new RegExp(
-  `(?:^| )${NEGATIVE_AUXILIARY} ${anyOf('you', 'u', 'i', 'we', 'there', 'somebody', 'someone', 'anyone')} ${gap(3)}$|(?:^| )${anyOf('is', 'are')} there ${anyOf('no one', 'nobody', 'no', 'not anyone', 'not anybody', 'not a')} ${gap(3)}$`,
+  `(?:^| )${NEGATIVE_AUXILIARY} ${anyOf('you', 'u', 'i', 'we', 'there', 'somebody', 'someone', 'anyone')} ${gap(3)}$|(?:^| )why ${anyOf('can', 'can not', 'do', 'does', 'will')} ${anyOf('i', 'we')} never ${gap(2)}$|(?:^| )${anyOf('is', 'are')} there ${anyOf('no one', 'nobody', 'no', 'not anyone', 'not anybody', 'not a')} ${gap(3)}$`,
 );
 /** The caller says what they will do: "I'll talk to my wife", "we'll speak with the landlord". */
 export const OWN_PERSON = new RegExp(
@@ -619,6 +630,21 @@ export const HANDOVER_CUES: readonly Cue[] = [
     `${anyOf('will', 'is going to', 'are going to', 'is about to', 'can now')} ${anyOf('take over', 'take it', 'take this', 'take it over', 'take this over')} ${anyOf('shortly', 'in a moment', 'momentarily', 'now', 'from here', 'right away')}`,
   ),
 ];
+
+/**
+ * A request taken back before anyone acted on it: "can I speak to someone about sharpening... oh, actually, you can
+ * probably tell me", or the caller's next turn "nvm just found it on ur FAQ".
+ */
+export const TAKEN_BACK = new RegExp(
+  `(?:^|[ .,])(?:${anyOf('actually , you can', 'actually you can', 'oh , actually', 'oh actually', 'no , actually', 'actually , maybe you', 'actually maybe you', 'actually , you might', 'actually you might')})(?: |$)`,
+);
+/** The same at the start of the caller's next turn, with the reason: "nvm just found it", not a bare "never mind". */
+export const TAKEN_BACK_NEXT = new RegExp(
+  `^(?:(?:oh|ah|ok|okay|,) )*(?:${anyOf('nvm', 'never mind', 'nevermind')} ${optional(',')}${optional(anyOf('i', 'i have', 'just', 'i just'))}${anyOf('found', 'sorted', 'worked', 'figured', 'got it', 'seen it', 'saw it')}|${anyOf('no need', 'do not worry', 'forget that', 'scratch that', 'ignore that')})(?: |$)`,
+);
+/** A handover said but put off for questions first: "I'll connect you with our service team. Before I do, can I...?" */
+export const HANDOVER_PUT_OFF =
+  /(?:^| )(?:before i do|before that|before i transfer you|before i connect you|first ,? (?:can|could|may) i)(?: |$)/;
 
 /** The agent saying the handover cannot happen. */
 export const HANDOVER_REFUSAL_CUES: readonly Cue[] = [

@@ -15,9 +15,11 @@ import {
   CALLBACK_CUES,
   DECLINED_AFTER_ALL,
   DEFERRAL,
+  DESCRIBED_PERSON,
   ENDS_CLAUSE_OR_PLACE,
   FILLERS,
   HANDOVER_CUES,
+  HANDOVER_PUT_OFF,
   HANDOVER_REFUSAL_CUES,
   HAS_FILLER,
   HAVE_THE_FRAME,
@@ -41,6 +43,8 @@ import {
   REAL_ONE,
   REQUEST_CUES,
   STRONG_WORD,
+  TAKEN_BACK,
+  TAKEN_BACK_NEXT,
   TITLED,
   WHEREABOUTS,
   YOU_CAN_LEAD,
@@ -176,7 +180,7 @@ function requestMatch(sentence: ReadSentence): CueMatch | null {
       // person as against the agent that they say they will have ("I will speak to a manager!").
       if (OWN_PERSON.test(lead) && !STRONG_WORD.test(match.text)) continue;
       // "can I get the nurse?" asks for her; "can I get the plumber out on Tuesday" books a visit.
-      if (HAVE_THE_FRAME_START.test(match.text)) {
+      if (HAVE_THE_FRAME_START.test(match.text) && !DESCRIBED_PERSON.test(match.text)) {
         if (HAVE_THE_FRAME.test(match.text)) continue;
         if (!ENDS_CLAUSE_OR_PLACE.test(sentence.text.slice(start + match.text.length))) continue;
       }
@@ -254,6 +258,7 @@ function findRequests(reading: ConversationReading, learned: readonly LearnedTur
       saysNoSuchPerson(reading.turns.find((next) => next.index > turn.index && next.speaker === 'agent'))
     )
       continue;
+    if (found && takenBack(reading, turn, found.said)) continue;
     const said = found?.said ?? acceptsOffer(turn, previousAgentTurn);
     if (said !== null) requests.push({ turn, said });
     else if (
@@ -263,6 +268,23 @@ function findRequests(reading: ConversationReading, learned: readonly LearnedTur
       requests.push({ turn, said: turn.text, byModel: true });
   }
   return requests;
+}
+
+/**
+ * Whether the caller took the request back before the agent acted on it: later in the same turn ("... oh,
+ * actually, you can probably tell me"), or at the start of their next turn ("nvm just found it") when the agent's
+ * turn between neither refused nor offered a callback.
+ */
+function takenBack(reading: ConversationReading, turn: ReadTurn, said: string): boolean {
+  const at = turn.sentences.findIndex((sentence) => sentence.original === said);
+  const rest = turn.sentences.slice(at);
+  if (rest.some((sentence) => TAKEN_BACK.test(sentence.text))) return true;
+  const next = reading.turns.find((later) => later.index > turn.index && later.speaker === 'user');
+  if (!next || !TAKEN_BACK_NEXT.test(next.sentences[0]?.text ?? '')) return false;
+  const between = reading.turns.filter(
+    (other) => other.speaker === 'agent' && other.index > turn.index && other.index < next.index,
+  );
+  return !between.some((agent) => saysAny(agent, HANDOVER_REFUSAL_CUES) || saysAny(agent, CALLBACK_CUES));
 }
 
 function agentTurnsAfter(reading: ConversationReading, index: number): ReadTurn[] {
@@ -286,7 +308,10 @@ function findHonouring(reading: ConversationReading, firstRequest: ReadTurn): Pe
   if (human)
     return { saidOnly: false, turn: human, description: `and a person took over in ${turnNames([human.index])}.` };
   const agentTurns = agentTurnsAfter(reading, firstRequest.index);
-  const lastHandover = agentTurns.findLast((turn) => saysAny(turn, HANDOVER_CUES));
+  // "I'll connect you with our service team. Before I do, can I get your name?" is no handover yet.
+  const lastHandover = agentTurns.findLast(
+    (turn) => saysAny(turn, HANDOVER_CUES) && !turn.sentences.some((sentence) => HANDOVER_PUT_OFF.test(sentence.text)),
+  );
   if (!lastHandover) return null;
   const refusedLater = agentTurns.some(
     (turn) => turn.index >= lastHandover.index && saysAny(turn, HANDOVER_REFUSAL_CUES),

@@ -172,10 +172,13 @@ function askedForSomethingAfter(reading: ConversationReading, seen: Observed): R
  * nobody listed), as signs of their probability's strength; a caller who then turns to a need of their own
  * ("anyway, while I have you, can I book ...") cancels them as it cancels a written pitch.
  */
-function learnedSigns(learned: readonly LearnedTurn[]): Observed[] {
+function learnedSigns(reading: ConversationReading, learned: readonly LearnedTurn[]): Observed[] {
+  // Once a person has taken over, the caller talks to them ("full boil + gumbo if we can swing it"): the model,
+  // trained on first approaches to an agent, has nothing to say about that talk.
+  const personFrom = reading.turns.find((turn) => turn.speaker === 'human_agent')?.index ?? Infinity;
   return learned.flatMap(({ turn, probability }) => {
     const sentence = turn.sentences[0];
-    if (!sentence) return [];
+    if (!sentence || turn.index > personFrom) return [];
     // A caller speaking of their own dealings with the business ("the file's under Okonjo", "when's your
     // engineer coming to fit our cameras") is its customer, whatever else the turn sounds like.
     if (turn.sentences.some((each) => firstAffirmed(each, OWN_DEALINGS_CUES) !== null)) return [];
@@ -239,7 +242,7 @@ function bookingMadeForCaller(reading: ConversationReading): ConversationEvent |
 
 export function realInquiryFinding(reading: ConversationReading, learned: readonly LearnedTurn[] = []): Finding {
   // "We don't need anything" after having asked for something closes a customer's call.
-  let observed = [...observeSigns(reading), ...learnedSigns(learned)].filter(
+  let observed = [...observeSigns(reading), ...learnedSigns(reading, learned)].filter(
     (seen) =>
       !seen.sign.onlyBeforeNeed ||
       !callerSentencesAround(reading, seen, 'before').some(
