@@ -498,6 +498,30 @@ describe.each(READINGS)('callers and answers, %s', (_, withModels) => {
       expect(result.choice).toBe(choice);
     });
 
+    it.each([
+      "I'm afraid not: the maker stopped producing aniseed twists in the spring.",
+      "We're not able to do collections at the farm; it's a working site on weekdays.",
+    ])('"%s" is a clear no, an answer', (answer) => {
+      const result = score('outcome', [
+        ['user', 'do you still do them?'],
+        ['agent', answer],
+        ['user', 'ah well, thanks for letting me know'],
+      ]);
+      expect(result.choice).toBe('resolved');
+    });
+
+    it.each([
+      'You can check which systems we support on the compatibility page of our website.',
+      'Great question! All our product details are on each listing.',
+    ])('"%s" sends the answer elsewhere', (answer) => {
+      const result = score('outcome', [
+        ['user', 'does it work with my system?'],
+        ['agent', answer],
+        ['user', 'ok'],
+      ]);
+      expect(result.choice).toBe('unresolved');
+    });
+
     it('counter-example: a check the agent will make at the door is part of an answer', () => {
       const result = score('outcome', [
         ['user', 'how much are tickets for the Friday gig and do you check ID?'],

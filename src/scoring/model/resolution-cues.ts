@@ -77,7 +77,12 @@ export const AGENT_DEFERRED: readonly Cue[] = [
   // The answer left to be found elsewhere: "your boarding time will be shown in your cruise documents", "you'll see
   // the live rate in the app".
   cue(
-    `${anyOf('will be shown', 'is shown', 'will be listed', 'is listed', 'will be in', 'you will see', 'you can see', 'you will find', 'you can find', 'you can check', 'please check')} ${gap(6)}${anyOf('in', 'on')} ${anyOf('the', 'your', 'our')} ${optional(anyOf('cruise', 'booking', 'travel', 'mobile', 'online'))}${anyOf('app', 'website', 'site', 'portal', 'documents', 'paperwork', 'terms')}(?= |$)`,
+    `${anyOf('will be shown', 'is shown', 'will be listed', 'is listed', 'will be in', 'you will see', 'you can see', 'you will find', 'you can find', 'you can check', 'please check')} ${gap(6)}${anyOf('in', 'on')} ${anyOf('the', 'your', 'our', 'each')} ${optional(anyOf('cruise', 'booking', 'travel', 'mobile', 'online', 'compatibility', 'product', 'faq', 'help'))}${anyOf('app', 'website', 'site', 'portal', 'documents', 'paperwork', 'terms', 'page', 'faq', 'listing', 'listings')}(?= |$)`,
+    { negatable: false },
+  ),
+  // The details said to be somewhere else: "All our product details are on each listing".
+  cue(
+    `${anyOf('details', 'information', 'info', 'everything you need', 'specs', 'specifications', 'answers')} ${anyOf('is', 'are')} ${optional('all')}${anyOf('on', 'in')} ${anyOf('each', 'the', 'our', 'your')} ${optional(anyOf('product', 'online', 'help'))}${anyOf('listing', 'listings', 'website', 'site', 'page', 'app', 'faq', 'product page', 'documents')}(?= |$)`,
     { negatable: false },
   ),
   cue(

@@ -138,7 +138,7 @@ function inability(sentence: ReadTurn['sentences'][number]): CueMatch | null {
  * answer; an agent unable to look or help ("I'm not able to do that here") is not one.
  */
 const CLEAR_NO =
-  /(?:^| )we (?:can not|do not|are not able to|never|only) (?!have |help |check |see |find |access |look |know |handle |deal )[a-z]+(?: [^ ]+)*? (?:at all|until|unless|without|because|since|so|only|within|instead|outside)(?: |$)|(?:^| )(?:so|because|since) (?:i am afraid )?we (?:can not|do not|are not able to)(?: |$)|^not (?:at|on|in|for|before|after|until|with|from) /;
+  /(?:^| )we (?:can not|do not|are not able to|never|only) (?!have |help |check |see |find |access |look |know |handle |deal )[a-z]+(?: [^ ]+)*? (?:at all|until|unless|without|because|since|so|only|within|instead|outside|;|:)(?: |$)|(?:^| )(?:so|because|since) (?:i am afraid )?we (?:can not|do not|are not able to)(?: |$)|^not (?:at|on|in|for|before|after|until|with|from) |^(?:(?:i am )?afraid not|sorry ,? no|unfortunately not|no ,? (?:i am afraid|sorry))(?: [:;,.!-]|$)/;
 function statesInability(sentence: ReadTurn['sentences'][number]): boolean {
   return inability(sentence) !== null;
 }
