@@ -626,6 +626,18 @@ describe.each(READINGS)('tempers, identity and second thoughts (eval/tuning-4), 
     expect(result.verdict).toBe('pass');
   });
 
+  it('praise right after the agent said the same thing again is sarcasm', () => {
+    const loop = 'I can help with orders, quotes and deliveries of packaging. Are you looking to buy today?';
+    const result = score('frustration', [
+      ['user', 'Could you give me an email for whoever handles your logistics?'],
+      ['agent', loop],
+      ['user', 'No, I just need an email address.'],
+      ['agent', loop],
+      ['user', 'wow. incredible.'],
+    ]);
+    expect(result.verdict).toBe('fail');
+  });
+
   it('counter-example: the weather blamed on the service is frustration with it', () => {
     const result = score('frustration', [
       ['user', 'is the track open tomorrow?'],

@@ -368,6 +368,8 @@ export const SIGNS: readonly Sign[] = [
           negatable: false,
         },
       ),
+      // Time wasted, said as thanks: "so glad I took the time 👍".
+      cue(`so glad i ${anyOf('took the time', 'bothered', 'wasted')}`, { negatable: false }),
       // Waiting made sarcastic: "shall I just put the kettle on and hang about here all morning then?"
       cue(`^shall i just (?:[^ ]+ ){1,12}then(?: [?.!])*$`, { negatable: false }),
       // Heading off advice already tried: "please don't tell me to restart the router".

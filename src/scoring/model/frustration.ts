@@ -99,6 +99,8 @@ const ANCHOR_STRENGTH = 0.3;
 /** ... and one at least this strong anchors them anywhere in the call. */
 const CALL_ANCHOR_STRENGTH = 0.5;
 const MAX_SCORE = 0.98;
+/** A statement this long said twice by the agent is it going round, not courtesy ("Thanks for calling."). */
+const MIN_REPEATED_STATEMENT_WORDS = 6;
 /** The strength of "never mind then" among the signs: a sentence with nothing stronger is a give-up alone. */
 const GIVING_UP_STRENGTH = 0.5;
 
@@ -185,6 +187,8 @@ function readTurnSigns(turn: ReadTurn): TurnSigns {
 interface TurnContext {
   /** The agent's turn just before, if any. */
   agentBefore: ReadTurn | null;
+  /** That turn says again, word for word, a statement the agent had already made: the agent is going round. */
+  agentRepeated: boolean;
   /** The caller says again, unasked, what they said before. */
   repeats: boolean;
   /** Elsewhere in the call the caller shows annoyance, or asked for a person more than once. */
@@ -207,9 +211,15 @@ function anchored(signs: TurnSigns, context: TurnContext): boolean {
   );
 }
 
-/** The agent's turn just before let the caller down ("I'm afraid", "fully booked", "that didn't go through"). */
+/**
+ * The agent's turn just before let the caller down ("I'm afraid", "fully booked", "that didn't go through"), or
+ * said again what it had already said ("I can help with orders, quotes and deliveries..." a second time).
+ */
 function letDownBefore(context: TurnContext): boolean {
-  return context.agentBefore?.sentences.some((sentence) => anyCueMatches(sentence, LET_DOWN)) ?? false;
+  return (
+    context.agentRepeated ||
+    (context.agentBefore?.sentences.some((sentence) => anyCueMatches(sentence, LET_DOWN)) ?? false)
+  );
 }
 
 /**
@@ -364,15 +374,22 @@ function saysAgain(words: ReadonlySet<string>, earlier: readonly ReadonlySet<str
 function turnContexts(reading: ConversationReading): Map<number, Omit<TurnContext, 'annoyedElsewhere'>> {
   const contexts = new Map<number, Omit<TurnContext, 'annoyedElsewhere'>>();
   const said: Set<string>[] = [];
+  const agentStatements = new Set<string>();
   let agentBefore: ReadTurn | null = null;
+  let agentRepeated = false;
   for (const turn of reading.turns) {
     if (turn.speaker !== 'user') {
       agentBefore = turn;
+      const statements = turn.sentences
+        .map((sentence) => sentence.text)
+        .filter((text) => text.split(' ').length >= MIN_REPEATED_STATEMENT_WORDS);
+      agentRepeated = statements.some((text) => agentStatements.has(text));
+      for (const text of statements) agentStatements.add(text);
       continue;
     }
     const words = contentWords(turn);
     const repeats = saysAgain(words, said) && !(agentBefore !== null && ASKED_TO_REPEAT.test(agentBefore.text));
-    contexts.set(turn.index, { agentBefore, repeats });
+    contexts.set(turn.index, { agentBefore, agentRepeated, repeats });
     said.push(words);
   }
   return contexts;
@@ -426,6 +443,7 @@ export function frustrationFinding(
     callerSigns.map((signs) =>
       readTurn(signs, {
         agentBefore: null,
+        agentRepeated: false,
         repeats: false,
         ...contexts.get(signs.turn.index),
         annoyedElsewhere: repeatedAsk > 0 || annoyedTurns.some((other) => other !== signs),
