@@ -21,6 +21,7 @@ export const OUTCOME_TRAINING_SETS = [
   'tuning-2',
   'tuning-3',
   'tuning-4',
+  'tuning-5',
   'fresh',
   'fresh-2',
   'fresh-3',
