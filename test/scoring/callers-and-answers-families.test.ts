@@ -84,6 +84,57 @@ describe.each(READINGS)('callers and answers, %s', (_, withModels) => {
       expect(result.verdict).toBe('not_met');
     });
 
+    it.each([
+      ['a dare', 'hi do u have washing machines', 'nah lol my mate dared me'],
+      ['a wrong button', "I'm ringing about my tablets", 'A cattery? Oh, I must have pressed the wrong button.'],
+      [
+        'market research for a rival',
+        'how much is brow lami',
+        'tbh im doing a bit of market research for a studio opening, how many appts do u do a week?',
+      ],
+      [
+        'a dissertation survey',
+        'hii!! im a uni student doing my dissertation on small shops',
+        'would u be able to answer 5 quick questions? takes 2 mins',
+      ],
+      [
+        'a freelancer offering services',
+        'Good day.',
+        'I would like to offer my services to your agency. Whom I can send my CV?',
+      ],
+      [
+        'a phishing invoice',
+        'Dear Customer, please find attached invoice #20931.',
+        'Kindly remit payment via the secure portal.',
+      ],
+      [
+        'a voice-clone scam',
+        "Hi, it's Martin, the boss.",
+        'Can you read me the long number off the card details we hold for the Harbour Cafe account?',
+      ],
+    ])('%s is no customer', (_kind, first, second) => {
+      const result = score('real_inquiry', [
+        ['agent', 'Hello, how can I help?'],
+        ['user', first],
+        ['agent', 'Sorry, could you say more?'],
+        ['user', second],
+        ['agent', 'I see.'],
+      ]);
+      expect(result.verdict).toBe('not_met');
+    });
+
+    it.each([
+      "I'm writing my dissertation on Georgian houses, could I book a tour of the house on Saturday?",
+      'My son has a school project, could you answer a quick question: how old is the mill?',
+    ])('counter-example: "%s" is a customer', (said) => {
+      const result = score('real_inquiry', [
+        ['agent', 'Hello, how can I help?'],
+        ['user', said],
+        ['agent', 'Of course.'],
+      ]);
+      expect(result.verdict).toBe('met');
+    });
+
     it('a misprinted number and an apology for the disturbance make a wrong number', () => {
       const result = score('real_inquiry', [
         ['agent', "Hello, Sultan's Hammam, how can I help today?"],

@@ -81,7 +81,7 @@ export const SIGNS: readonly Sign[] = [
       ),
       // Reaching the wrong one by one's own act: "I pushed the wrong one", "I must have tapped the wrong contact".
       cue(
-        `${anyOf('dialed', 'called', 'rang', 'got', 'have', 'reached', 'dialled', 'hit', 'pushed', 'pressed', 'tapped', 'clicked', 'picked', 'typed', 'texted', 'messaged', 'opened')} the wrong ${anyOf('number', 'one', 'line', 'place', 'digits', 'contact', 'person', 'office', 'company', 'business', 'tab', 'window', 'chat', 'site', 'page', 'link', 'app', 'store', 'restaurant', 'clinic')}`,
+        `${anyOf('dialed', 'called', 'rang', 'got', 'have', 'reached', 'dialled', 'hit', 'pushed', 'pressed', 'tapped', 'clicked', 'picked', 'typed', 'texted', 'messaged', 'opened')} the wrong ${anyOf('number', 'one', 'line', 'place', 'digits', 'contact', 'person', 'office', 'company', 'business', 'tab', 'window', 'chat', 'site', 'page', 'link', 'app', 'store', 'restaurant', 'clinic', 'button', 'name')}`,
         { negatable: false },
       ),
       cue(`wrong ${anyOf('site', 'website', 'page', 'chat', 'link', 'app', 'tab', 'window', 'chat window')}`, {
@@ -493,6 +493,10 @@ export const SIGNS: readonly Sign[] = [
         `${anyOf('conducting', 'running')} ${gap(3)}${anyOf('survey', 'poll', 'research', 'study', 'questionnaire', 'interviews')}|doing ${maybe(anyOf('a', 'an'))}${maybe(anyOf('short', 'quick', 'brief'))}${anyOf('survey', 'poll', 'research study')}`,
       ),
       cue(`${anyOf('you may qualify', 'you have been selected', 'you have been pre-approved', 'you qualify')}`),
+      // Research for someone else: "I'm doing a bit of market research for a studio opening in Headingley".
+      cue(
+        `${anyOf('doing', 'carrying out', 'conducting')} ${maybe(anyOf('a bit of', 'some', 'a little'))}${anyOf('market research', 'competitor research', 'mystery shopping')}`,
+      ),
       // Questions asked for someone's study: "could someone answer like 5 questions for a survey?"
       cue(
         `${anyOf('answer', 'fill in', 'fill out', 'take', 'complete')} ${gap(4)}${anyOf('questions', 'question')} ${anyOf('for', 'in')} ${anyOf('a', 'my', 'our', 'the', 'this')} ${maybe(anyOf('short', 'quick', 'brief', 'student', 'university', 'uni', 'college', 'school'))}${anyOf('survey', 'study', 'research', 'dissertation', 'thesis', 'questionnaire', 'poll')}`,
@@ -651,6 +655,49 @@ export const SIGNS: readonly Sign[] = [
     ],
   },
   {
+    // A student's study: with questions to answer, the two signs make a survey ("im a uni student doing my
+    // dissertation ... would u be able to answer 5 quick questions?"); either alone is a customer's project too.
+    kind: 'robocall or survey',
+    strength: 0.35,
+    speaker: 'user',
+    cues: [
+      cue(
+        `${anyOf('doing', 'writing', 'working on', 'researching for')} ${maybe(anyOf('my', 'a', 'our'))}${anyOf('dissertation', 'thesis', 'research project')}`,
+      ),
+      cue(
+        `answer ${maybe(anyOf('a', 'like', 'just'))}(?:[^ ]+ )?${maybe(anyOf('short', 'quick', 'brief', 'few'))}questions`,
+      ),
+    ],
+  },
+  {
+    // Offering one's own services or CV to the business: "I would like to offer my services to your agency".
+    kind: 'sales pitch',
+    strength: 0.6,
+    speaker: 'user',
+    cues: [
+      cue(
+        `${anyOf('offer', 'offering', 'propose', 'proposing')} ${anyOf('my', 'our')} ${anyOf('services', 'service', 'expertise', 'skills')}|${anyOf('send', 'forward', 'email')} ${anyOf('my', 'our')} ${anyOf('cv', 'resume', 'portfolio', 'rate card')}`,
+      ),
+    ],
+  },
+  {
+    // Fraud: an invoice or a card number demanded ("Kindly remit payment via the secure portal", "read me the long
+    // number off the card").
+    kind: 'spam message',
+    strength: 0.7,
+    speaker: 'user',
+    cues: [
+      cue(
+        `${anyOf('kindly remit', 'remit payment', 'find attached invoice', 'find attached the invoice', 'to avoid late fees', 'to avoid suspension', 'to avoid disconnection')}`,
+        { negatable: false },
+      ),
+      cue(
+        `read me ${anyOf('the', 'your')} ${maybe('long')}${anyOf('number', 'card number', 'card details', 'code')}|${anyOf('the card details', 'card details')} ${anyOf('we hold', 'you hold', 'on file', 'for the')}`,
+        { negatable: false },
+      ),
+    ],
+  },
+  {
     // Spam pasted into a chat: a crypto "giveaway", a prize to claim. No customer writes it.
     kind: 'spam message',
     strength: 0.75,
@@ -801,7 +848,7 @@ export const SIGNS: readonly Sign[] = [
     speaker: 'user',
     cues: [
       cue(
-        `${anyOf('prank', 'prank call', 'just bored', 'just messing with you', 'just kidding around', 'tell me a joke', 'is your refrigerator running', 'is your fridge running')}`,
+        `${anyOf('prank', 'prank call', 'just bored', 'just messing with you', 'just kidding around', 'tell me a joke', 'is your refrigerator running', 'is your fridge running', 'dared me', 'on a dare', 'for a dare', 'my mate dared', 'my friend dared')}`,
         {
           negatable: false,
         },
