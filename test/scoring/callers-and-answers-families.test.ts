@@ -509,6 +509,9 @@ describe.each(READINGS)('callers and answers, %s', (_, withModels) => {
     });
 
     it.each([
+      "You're booked in for a callback between nine and eleven tomorrow.",
+      'I can get that started. An estimator will review the details and call you.',
+      "Early refills need the pharmacist's approval; I've sent your request to her for approval.",
       'You can find more information about our instructors on our website.',
       "Our specialists will be able to tell you once they've assessed your gown.",
       "That's a really good question. I'd need to double-check the allowance.",

@@ -70,7 +70,7 @@ export const AGENT_UNABLE: readonly Cue[] = [
 ];
 
 const LATER_LOOK = `${anyOf('will', 'can', 'could', 'should', 'may', 'is going to', 'are going to', 'needs to', 'need to')} ${optional(anyOf('then', 'now', 'also'))}${anyOf('search', 'investigate', 'review', 'look into', 'look for', 'assess', 'decide', 'check on', 'follow up')}(?= |$)`;
-const SOMEONE_ELSE = `(?:${PERSON_ROLE}|${anyOf('store', 'shop', 'warehouse', 'branch', 'lab', 'bank', 'insurer', 'courier', 'carrier', 'council', 'school', 'clinic')})`;
+const SOMEONE_ELSE = `(?:${PERSON_ROLE}|${anyOf('store', 'shop', 'warehouse', 'branch', 'lab', 'bank', 'insurer', 'courier', 'carrier', 'council', 'school', 'clinic', 'estimator', 'surveyor', 'assessor', 'inspector', 'engineer', 'fitter', 'installer', 'valuer', 'underwriter', 'pharmacist', 'planner')})`;
 
 /** The agent putting the request off to someone later: nothing is solved yet. */
 export const AGENT_DEFERRED: readonly Cue[] = [
@@ -95,8 +95,13 @@ export const AGENT_DEFERRED: readonly Cue[] = [
     `${anyOf('we would', 'we will', 'we', 'we really', 'i would', 'i will', 'they would', 'they will')} ${anyOf('need to', 'have to')} ${anyOf('see', 'assess', 'review', 'inspect', 'look at', 'examine', 'survey', 'check', 'confirm')} ${gap(4)}(?:${anyOf('before', 'in person')}|${anyOf('with', 'by')} ${anyOf('the', 'your', 'our', 'a')} [^ ]+)(?= |$)`,
     { negatable: false },
   ),
+  // A request sent on for someone's approval: "I've sent your request to the pharmacist for approval".
   cue(
-    `${anyOf('scheduled', 'booked', 'arranged', 'requested', 'set up')} ${anyOf('a callback', 'a call back', 'a call')}`,
+    `${anyOf('sent', 'passed', 'forwarded')} ${anyOf('your', 'the', 'this')} ${anyOf('request', 'query', 'question', 'details', 'enquiry', 'inquiry')} ${anyOf('to', 'for', 'on to')}`,
+    { negatable: false },
+  ),
+  cue(
+    `${anyOf('scheduled', 'booked', 'arranged', 'requested', 'set up')} ${optional(anyOf('you', 'you in'))}${optional(anyOf('in', 'for'))}${anyOf('a callback', 'a call back', 'a call')}`,
     {
       negatable: false,
     },
@@ -148,9 +153,12 @@ export const AGENT_HANDED_ON: readonly Cue[] = [
   ),
   // Someone else will look at it later: "the store will search for them", "so the manager can review it". The
   // rare verb phrase is matched first and the one who will act is read behind it: most sentences fail at once.
-  cue(`${LATER_LOOK}(?<=(?:^| )${anyOf('the', 'our', 'a', 'your', 'their')} ${gap(1)}${SOMEONE_ELSE} ${LATER_LOOK})`, {
-    negatable: false,
-  }),
+  cue(
+    `${LATER_LOOK}(?<=(?:^| )${anyOf('the', 'our', 'a', 'an', 'your', 'their')} ${gap(1)}${SOMEONE_ELSE} ${LATER_LOOK})`,
+    {
+      negatable: false,
+    },
+  ),
   cue(`${anyOf('will', 'is going to', 'are going to', 'should')} ${anyOf('get in touch', 'be in contact')}`, {
     negatable: false,
   }),
