@@ -101,7 +101,7 @@ export const AGENT_DEFERRED: readonly Cue[] = [
     { negatable: false },
   ),
   cue(
-    `${anyOf('scheduled', 'booked', 'arranged', 'requested', 'set up')} ${optional(anyOf('you', 'you in'))}${optional(anyOf('in', 'for'))}${anyOf('a callback', 'a call back', 'a call')}`,
+    `${anyOf('scheduled', 'booked', 'arranged', 'requested', 'set up')} ${optional(anyOf('you', 'you in'))}${optional(anyOf('in for', 'in', 'for'))}${anyOf('a callback', 'a call back', 'a call')}`,
     {
       negatable: false,
     },
