@@ -15,16 +15,42 @@ const TIME_CHARS = 10;
 let pool = randomBytes(POOL_BYTES);
 let offset = 0;
 
-function randomChars(): string {
+function randomDigits(): number[] {
   if (offset + RANDOM_CHARS > pool.length) {
     pool = randomBytes(POOL_BYTES);
     offset = 0;
   }
-  let out = '';
   // 256 is a multiple of 32, so the low five bits of a random byte are uniform.
-  for (let i = 0; i < RANDOM_CHARS; i++) out += ALPHABET[(pool[offset + i] as number) & 31];
+  const digits = Array.from({ length: RANDOM_CHARS }, (_, i) => (pool[offset + i] as number) & 31);
   offset += RANDOM_CHARS;
-  return out;
+  return digits;
+}
+
+/**
+ * Ids made in the same millisecond follow one another, as monotonic ULIDs do: the random part of the first is
+ * drawn, and each later one in that millisecond adds one to it. Without this, labels given in one millisecond
+ * sorted at random, and "the newest label counts" could pick the wrong one.
+ */
+let lastTime = -1;
+let lastDigits: number[] = [];
+
+function randomChars(time: number): string {
+  if (time === lastTime && increment(lastDigits)) return lastDigits.map((digit) => ALPHABET[digit]).join('');
+  lastTime = time;
+  lastDigits = randomDigits();
+  return lastDigits.map((digit) => ALPHABET[digit]).join('');
+}
+
+/** Adds one to base-32 digits in place; false when they were all 31 (then a fresh draw is needed). */
+function increment(digits: number[]): boolean {
+  for (let i = digits.length - 1; i >= 0; i--) {
+    if ((digits[i] as number) < 31) {
+      digits[i] = (digits[i] as number) + 1;
+      return true;
+    }
+    digits[i] = 0;
+  }
+  return false;
 }
 
 function timeChars(now: number): string {
@@ -56,5 +82,6 @@ export type IdPrefix =
   | 'chg';
 
 export function newId(prefix: IdPrefix, now: number = Date.now()): string {
-  return `${prefix}_${timeChars(now)}${randomChars()}`;
+  const time = Math.max(0, Math.floor(now));
+  return `${prefix}_${timeChars(time)}${randomChars(time)}`;
 }
