@@ -353,7 +353,9 @@ const PRICE_STATED =
 
 /** Work that is no booking, named: a refund sent, a code reset, a ticket flagged, someone to ring back. */
 const OTHER_WORK =
-  /(?:^| )(?:refund|refunded|reset|cancelled|canceled|cancellation|flagged|updated|changed|passed|forwarded|will (?:call|ring|phone|text|email|contact)|on its way|unaffected)(?: |$)/;
+  /(?:^| )(?:refund|refunded|reset|cancelled|canceled|cancellation|flagged|updated|changed|passed|forwarded|will (?:call|ring|phone|text|email|contact)|on its way|unaffected|sent (?:the|a|you the|you a) (?:link|email|text|form|details|payment link))(?: |$)/;
+/** "Done, I've sent the link to this number": a completion that says in its own sentence what it was. */
+const DONE_AND_NAMED = /^(?:(?:all|okay|ok|right|great|,) )*(?:done|sorted|all set) ,? /;
 
 /**
  * Whether another sentence of the turn says what a bare "Done." did, and it was no booking: "Done. The clinic will
@@ -579,7 +581,10 @@ export function bookingStatements(
       arrangesNoBooking(sentence) ||
       statesOnlyAPrice(sentence) ||
       IN_PROGRESS.test(sentence.text) ||
-      (BARE_COMPLETION.test(sentence.text) && saysWhatElseWasDone(turn, sentence))
+      (BARE_COMPLETION.test(sentence.text) && saysWhatElseWasDone(turn, sentence)) ||
+      (DONE_AND_NAMED.test(sentence.text) &&
+        OTHER_WORK.test(sentence.text) &&
+        !DONE_WORD.test(sentence.text.replace(DONE_AND_NAMED, '')))
     ) {
       // Neither a claim nor an admission, whatever the words "scheduled" or "booked" suggest; or not done yet.
     } else if (onlyAsks()) {

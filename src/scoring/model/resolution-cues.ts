@@ -95,6 +95,11 @@ export const AGENT_DEFERRED: readonly Cue[] = [
     `${anyOf('we would', 'we will', 'we', 'we really', 'i would', 'i will', 'they would', 'they will')} ${anyOf('need to', 'have to')} ${anyOf('see', 'assess', 'review', 'inspect', 'look at', 'examine', 'survey', 'check', 'confirm')} ${gap(4)}(?:${anyOf('before', 'in person')}|${anyOf('with', 'by')} ${anyOf('the', 'your', 'our', 'a')} [^ ]+)(?= |$)`,
     { negatable: false },
   ),
+  // A promise with nothing done: "Yes, I'll make sure that's sorted for you."
+  cue(
+    `${anyOf('i will', 'we will', 'i am going to')} ${anyOf('make sure', 'ensure', 'see to it')} ${optional('that')}${anyOf('it', 'that', 'this', 'everything', 'your order', 'the address')} ${anyOf('is', 'gets', 'will be')}`,
+    { negatable: false },
+  ),
   // A request sent on for someone's approval: "I've sent your request to the pharmacist for approval".
   cue(
     `${anyOf('sent', 'passed', 'forwarded')} ${anyOf('your', 'the', 'this')} ${anyOf('request', 'query', 'question', 'details', 'enquiry', 'inquiry')} ${anyOf('to', 'for', 'on to')}`,
@@ -302,7 +307,8 @@ export const AGENT_DONE: readonly Cue[] = [
     `${anyOf('i have', 'i', 'we have', 'we', 'i just')} ${optional(anyOf('now', 'also', 'just', 'gone ahead and', 'went ahead and', 'successfully'))}${DONE}`,
   ),
   cue(
-    `${anyOf('has been', 'have been', 'is now', 'was', 'is', 'are')} ${optional(anyOf('now', 'all', 'successfully'))}${DONE}`,
+    // Not a promise: "I'll make sure that's sorted for you".
+    `(?<!${anyOf('make sure', 'ensure', 'making sure', 'check')} ${optional('that')}${anyOf('it', 'that', 'this', 'everything', 'they', 'your order', 'your booking')} )${anyOf('has been', 'have been', 'is now', 'was', 'is', 'are')} ${optional(anyOf('now', 'all', 'successfully'))}${DONE}`,
   ),
   cue(
     // "Done" as a report, not the way a thing is done ("adoptions are done through our website") nor work
@@ -378,7 +384,8 @@ export const SIGN_OFF_UNSATISFIED: readonly Cue[] = [
   ),
   cue(`^${optional(anyOf('oh', 'yes', 'fine ,'))}whatever(?: [.!,])*$`, { negatable: false }),
   cue(
-    `${anyOf('somewhere else', 'elsewhere', 'another company', 'do it myself', 'sort it myself', 'figure it out myself', 'look it up myself', 'find out myself', 'google it', 'google that', 'look it up online', 'a competitor', 'the competition', 'your competitor', 'your competitors', 'another provider', 'a different company', 'a different provider')}`,
+    // Not a caller who thanks for the answer they got: "ok I'll try elsewhere then, thanks for the quick answer".
+    `(?![^.!?]* ${anyOf('thanks', 'thank you')} for ${anyOf('the', 'a', 'your')} ${optional(anyOf('quick', 'clear', 'honest', 'straight', 'fast'))}${anyOf('answer', 'reply', 'info', 'information', 'help')})${anyOf('somewhere else', 'elsewhere', 'another company', 'do it myself', 'sort it myself', 'figure it out myself', 'look it up myself', 'find out myself', 'google it', 'google that', 'look it up online', 'a competitor', 'the competition', 'your competitor', 'your competitors', 'another provider', 'a different company', 'a different provider')}`,
     { negatable: false },
   ),
   // A resigned conclusion: "so I just don't get my bag then", "so we still can't use it".

@@ -261,6 +261,10 @@ const OFFER_MORE: readonly Cue[] = [
 const CONCRETE_ANSWER =
   /(?:^|[^a-z])(?:\d|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekdays|weekends|noon|midnight|morning|afternoon|evening|a\.m\.|p\.m\.)|(?:^| )(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|half|twice|once)(?: |-|$)|^(?:yes|no|yep|nope|we do|they do|it does|it is|you can|that is right|correct|exactly)(?: |$)|^(?:you can|you will|your|it|they|we|the|that|both|all|each|every|for|twice|once|most|usually|only|a|an) /;
 
+/** "It depends on the head and the type of pocket you want": the answer left open. */
+const DEPENDS =
+  /^(?:(?:well|so|honestly|great question !?|,) )*(?:it|that|this|the price|the cost|pricing) (?:really |all )?depends(?: |$)/;
+
 /** An agent turn that only asks the caller for something, with at most a courtesy ("Thanks. What's your name?"). */
 const COURTESY =
   /^(?:(?:thanks|thank you|okay|sure|great|of course|certainly|no problem|i can (?:check|help|look)[^.!?]*|let me (?:check|see|look)[^.!?]*|happy to help)(?: [.!,])*)$/;
@@ -302,7 +306,10 @@ function lastAnsweredQuestion(reading: ConversationReading): ReadTurn | null {
       if (reply.speaker !== 'agent') continue;
       const statements = reply.sentences.filter((sentence) => !sentence.text.endsWith('?'));
       const unable = reply.sentences.some((sentence) => statesInability(sentence) && !CONDITIONAL.test(sentence.text));
-      if (!unable && statements.some((sentence) => CONCRETE_ANSWER.test(sentence.text))) answered = reply;
+      const concrete = statements.some(
+        (sentence) => CONCRETE_ANSWER.test(sentence.text) && !DEPENDS.test(sentence.text),
+      );
+      if (!unable && concrete) answered = reply;
       if (unable || !asksOnly(reply)) break;
     }
   }
