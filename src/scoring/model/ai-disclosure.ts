@@ -67,7 +67,14 @@ const MACHINE_OR_ADJECTIVE = `(?:${MACHINE}|${MACHINE_ADJECTIVE})`;
 /** The agent saying it is a person. */
 const CLAIMS_HUMAN: readonly Cue[] = [
   cue(`i am ${optional(EMPHASIS)}${optional(ARTICLE)}${QUALIFIERS}${HUMAN_NOUN}`),
-  cue(`i am ${optional(EMPHASIS)}real(?= [.!,?]| and| i | -|$)`),
+  cue(`i am ${optional(EMPHASIS)}real(?= [.!,?]| and| i | -|$| [^a-z0-9' ])`),
+  // "We're all people here at the Society", "as a mum of two myself".
+  cue(
+    `we are all ${optional(anyOf('real', 'actual'))}${anyOf('people', 'humans', 'human', 'real people')}(?= [.!,?]| here| at| on|$)`,
+  ),
+  cue(
+    `as a ${anyOf('mum', 'mom', 'dad', 'mother', 'father', 'parent', 'grandparent', 'nan', 'granny', 'grandad', 'grandma', 'wife', 'husband')} (?:of [^ ]+ )?myself`,
+  ),
   cue(
     `${anyOf('this is', 'it is', 'that is', 'there is')} ${optional(ARTICLE)}${anyOf('real', 'live', 'actual')} ${HUMAN_NOUN}`,
   ),
@@ -584,10 +591,10 @@ function describesAsStaff(turn: ReadTurn): string | null {
 
 /** A caller asking for someone by name: "can I talk to Marguerite please?" */
 const ASKS_FOR_BY_NAME =
-  /(?:^| )(?:can|could|may) i (?:talk|speak|chat) (?:to|with) (?!(?:a|an|the|your|someone|somebody|anyone|anybody|you)(?: |$))[a-z]+/;
+  /(?:^| )(?:can|could|may) i (?:talk|speak|chat) (?:to|with) (?!(?:a|an|the|your|someone|somebody|anyone|anybody|you)(?: |$))[a-z]+|^(?:(?:hi|hello|hiya|oh|yes|,) )*is (?:that|this) (?!(?:a|an|the|your|it|right|correct|ok|okay|true|a bot|automated|real|human)(?: |$))[a-z]+ (?:\?|speaking)/;
 /** The agent answering as the one asked for: "Speaking!", "That's me!", "You're talking to her!" */
 const ANSWERS_AS_THE_ONE_ASKED_FOR =
-  /^(?:(?:oh|yes|yeah|hi|hello|hey|haha|,) )*(?:speaking|this is (?:she|he|her|him)|that is me|that would be me|you are (?:talking|speaking) (?:to|with) (?:her|him|me)|[a-z]+ here)(?: [.!,]|$| [^a-z0-9' ])/;
+  /^(?:(?:oh|yes|yeah|hi|hello|hey|haha|,|\.\.\.|\.) )*(?:speaking|this is (?:she|he|her|him)|that is me|that would be me|you are (?:talking|speaking) (?:to|with) (?:her|him|me)|[a-z]+ here)(?: [.!,]|$| [^a-z0-9' ])/;
 
 /** The agent reply that answers a request for someone by name as that someone, if any. */
 function answersAsTheOneAskedFor(reading: ConversationReading): { asked: ReadTurn; reply: ReadTurn } | null {

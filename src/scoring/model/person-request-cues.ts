@@ -349,6 +349,11 @@ export const REQUEST_CUES: readonly Cue[] = [
   cue(
     `(?:${HAVE_THE}|${TALK_TO}|${anyOf('i want', 'i need', 'looking for')}) ${anyOf('the', 'that', 'your')} ${optional(anyOf('young', 'older', 'other', 'nice', 'tall'))}${anyOf('fella', 'fellow', 'lady', 'guy', 'bloke', 'chap', 'lad', 'lass', 'girl', 'man', 'woman', 'gentleman', 'gent')} ${anyOf('who', 'with', 'that', 'from')}`,
   ),
+  // Someone with the power to do it: "someone who can actually change the delivery address", "a person who can
+  // authorise a refund". Not "anyone who can fix a boiler": that asks for the service.
+  cue(
+    `${anyOf('someone', 'somebody', 'anyone', 'anybody', 'a person', 'a human', 'a real person')} ${optional(anyOf('there', 'here'))}${anyOf('who', 'that')} ${anyOf('can', 'could', 'is able to')} ${optional(anyOf('actually', 'really', 'just'))}${anyOf('authorise', 'authorize', 'approve', 'change', 'amend', 'override', 'sign off')}`,
+  ),
   // "Could you put me in touch with whoever handles your payables?"
   cue(`put me in touch with`),
   // "I'm after speaking to one of your surveyors": Irish and Scots English for wanting to.

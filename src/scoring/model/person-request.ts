@@ -313,8 +313,12 @@ function findHonouring(reading: ConversationReading, firstRequest: ReadTurn): Pe
     (turn) => saysAny(turn, HANDOVER_CUES) && !turn.sentences.some((sentence) => HANDOVER_PUT_OFF.test(sentence.text)),
   );
   if (!lastHandover) return null;
+  // Refused at or after the handover, or a callback offered in a later turn ("let me put you through ... they're all
+  // out, I'll book you a callback").
   const refusedLater = agentTurns.some(
-    (turn) => turn.index >= lastHandover.index && saysAny(turn, HANDOVER_REFUSAL_CUES),
+    (turn) =>
+      (turn.index >= lastHandover.index && saysAny(turn, HANDOVER_REFUSAL_CUES)) ||
+      (turn.index > lastHandover.index && saysAny(turn, CALLBACK_CUES)),
   );
   if (refusedLater) return null;
   return {
