@@ -22,6 +22,7 @@ export const OUTCOME_TRAINING_SETS = [
   'tuning-3',
   'tuning-4',
   'tuning-5',
+  'tuning-6',
   'fresh',
   'fresh-2',
   'fresh-3',
