@@ -2,6 +2,7 @@
 import type { BuiltinCheckKey, CheckResultDraft } from '../../src/domain/checks.js';
 import type { ConversationEvent, ScorableConversation, Speaker, Turn } from '../../src/domain/conversation.js';
 import { BUILTIN_CHECKS } from '../../src/scoring/builtin-checks.js';
+import type { TrainedModels } from '../../src/scoring/model/trained-models.js';
 import { scoreConversation } from '../../src/scoring/pipeline.js';
 
 export type TurnSpec = [speaker: Speaker, text: string, extra?: Omit<Turn, 'speaker' | 'text'>];
@@ -34,4 +35,14 @@ export function scoreBuiltin(key: BuiltinCheckKey, scorable: ScorableConversatio
   const [result] = scoreConversation(scorable, [check]).results;
   if (!result) throw new Error(`no result for ${key}`);
   return result;
+}
+
+/** Scores one built-in check of a conversation made of `turns`, with the trained models given or by the rules alone. */
+export function builtinScorer(models: TrainedModels | null) {
+  return (key: BuiltinCheckKey, turns: TurnSpec[], events: ConversationEvent[] = []): CheckResultDraft => {
+    const checks = BUILTIN_CHECKS.filter((check) => check.key === key);
+    const [result] = scoreConversation(conversation(turns, events), checks, undefined, models).results;
+    if (!result) throw new Error(`no result for ${key}`);
+    return result;
+  };
 }
