@@ -38,7 +38,9 @@ describe.each(READINGS)('callers and answers, %s', (_, withModels) => {
       ];
       const booked = score('real_inquiry', turns, [bookingCall('success', { at_ms: undefined })]);
       expect(booked.verdict).toBe('met');
-      expect(booked.reason).toMatch(/a booking was made for the caller \(book_appointment succeeded\)/);
+      expect(booked.reason).toMatch(
+        /^The caller sounded like a .* but a booking was made for them \(book_appointment succeeded\)/,
+      );
       // Counter-example: a callback is no booking, and the pitch stands.
       const pitched = score('real_inquiry', turns.slice(0, 3), [
         { type: 'tool_call', name: 'schedule_callback', status: 'success' },

@@ -312,7 +312,7 @@ export function realInquiryFinding(reading: ConversationReading, learned: readon
     return {
       verdict: 'met',
       score: 0.1,
-      reason: `${citeTurn(strongest.turn, strongest.said)} sounded like a ${strongest.sign.kind}, but a booking was made for the caller (${booked.name ?? booked.type} succeeded): a customer after all.`,
+      reason: `The caller sounded like a ${strongest.sign.kind} in ${citeTurn(strongest.turn, strongest.said)}, but a booking was made for them (${booked.name ?? booked.type} succeeded): a customer after all.`,
       evidence_turns: evidence,
     };
   }
