@@ -5,12 +5,9 @@
  * case is scored with the trained models, as the service scores, and by the written rules alone.
  */
 import { describe, expect, it } from 'vitest';
-import type { BuiltinCheckKey, CheckResultDraft } from '../../src/domain/checks.js';
 import type { ConversationEvent } from '../../src/domain/conversation.js';
 import { loadTrainedModels } from '../../src/main/model-files.js';
-import { BUILTIN_CHECKS } from '../../src/scoring/builtin-checks.js';
-import { scoreConversation } from '../../src/scoring/pipeline.js';
-import { bookingCall, conversation, type TurnSpec } from './conversation.js';
+import { bookingCall, builtinScorer, type TurnSpec } from './conversation.js';
 
 const { models } = loadTrainedModels();
 
@@ -20,16 +17,7 @@ const READINGS = [
 ] as const;
 
 describe.each(READINGS)('answers and claims, %s', (_, withModels) => {
-  function score(key: BuiltinCheckKey, turns: TurnSpec[], events: ConversationEvent[] = []): CheckResultDraft {
-    const checks = BUILTIN_CHECKS.filter((check) => check.key === key);
-    const [result] = scoreConversation(
-      conversation(turns, events),
-      checks,
-      undefined,
-      withModels ? models : null,
-    ).results;
-    return result as CheckResultDraft;
-  }
+  const score = builtinScorer(withModels ? models : null);
   const outcome = (turns: TurnSpec[], events: ConversationEvent[] = []) => score('outcome', turns, events);
   const confirmation = (turns: TurnSpec[], events: ConversationEvent[] = []) =>
     score('booking_confirmation_accurate', turns, events);

@@ -38,6 +38,7 @@ import {
   sarcasticPraise,
 } from './frustration-signs.js';
 import type { LearnedTurn } from './learned-turns.js';
+import { MIN_REPEATED_STATEMENT_WORDS } from './lexicon.js';
 import type { ReadSentence } from './read-sentence.js';
 import type { ConversationReading, ReadTurn } from './reading.js';
 
@@ -99,8 +100,6 @@ const ANCHOR_STRENGTH = 0.3;
 /** ... and one at least this strong anchors them anywhere in the call. */
 const CALL_ANCHOR_STRENGTH = 0.5;
 const MAX_SCORE = 0.98;
-/** A statement this long said twice by the agent is it going round, not courtesy ("Thanks for calling."). */
-const MIN_REPEATED_STATEMENT_WORDS = 6;
 /** The strength of "never mind then" among the signs: a sentence with nothing stronger is a give-up alone. */
 const GIVING_UP_STRENGTH = 0.5;
 

@@ -186,3 +186,9 @@ export const AFFIRMATIVE = anyOf(
 /** A completion that names nothing: "Done.", "All done!", "Sorted." The turn's other sentences say what was done. */
 export const BARE_COMPLETION =
   /^(?:(?:all|okay|ok|right|great|lovely|perfect|,) )*(?:done|sorted|all set|that is done)(?: [.!,])*$/;
+
+/**
+ * Statements repeat by courtesy ("Thanks for calling."); one of this many words or more, said again by the agent,
+ * is the agent going round: a loop for the outcome, a let-down for the caller's mood.
+ */
+export const MIN_REPEATED_STATEMENT_WORDS = 6;

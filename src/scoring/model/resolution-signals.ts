@@ -5,7 +5,7 @@
  */
 import { type ConversationEvent, eventOutcome } from '../../domain/conversation.js';
 import { anyCueMatches, anyOf, type Cue, type CueMatch, cue, firstAffirmed, gap } from './cue.js';
-import { BARE_COMPLETION, HUMAN_QUALIFIER, MACHINE } from './lexicon.js';
+import { BARE_COMPLETION, HUMAN_QUALIFIER, MACHINE, MIN_REPEATED_STATEMENT_WORDS } from './lexicon.js';
 import type { ConversationReading, ReadTurn } from './reading.js';
 import {
   ABOUT_ITSELF,
@@ -42,8 +42,6 @@ export interface Signals {
 export type AgentStateKind = 'unable' | 'done' | 'deferred' | 'notYet';
 
 const MIN_REPEATED_WORDS = 5;
-/** Statements repeat by courtesy ("Thanks for calling."); one this long said twice is the agent going round. */
-const MIN_REPEATED_STATEMENT_WORDS = 6;
 
 /**
  * A turn said again word for word, or a question asked again word for word ("Can I have your account number?"),
