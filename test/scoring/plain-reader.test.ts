@@ -19,6 +19,14 @@ describe('reading a turn without wink', () => {
     ]);
   });
 
+  it('ends a sentence at "a.m." or "p.m." when a capital follows, not before a lower-case word', () => {
+    expect(texts("That's booked for eight a.m. A technician will call first. Open 9 p.m. till late.")).toEqual([
+      'that is booked for eight a.m.',
+      'a technician will call first .',
+      'open 9 p.m. till late .',
+    ]);
+  });
+
   it('takes spelling normals from wink ("through" reads "thru", "colour" reads "color")', () => {
     expect(texts('It went through in your favourite colour.')).toEqual(['it went thru in your favorite color .']);
   });

@@ -46,8 +46,10 @@ const CONTEXTUAL_DONE_VERB = anyOf(
   'in the calendar',
   'on the calendar',
 );
-const BE_DONE = `${anyOf('is', 'are', 'has been', 'have been', 'was', 'were')} (?!already |fully )${NOW}`;
-const NOT_A_BOOKING_AFTER = '(?! up| solid| out| to)';
+// "That's gone in the diary for Friday": a booking gone in is one made.
+const BE_DONE = `${anyOf('is', 'are', 'has been', 'have been', 'was', 'were', 'is gone', 'has gone')} (?!already |fully )${NOW}`;
+// "booked up", "booked solid"; "confirmed once the deposit is paid" names a condition, not a booking made.
+const NOT_A_BOOKING_AFTER = `(?! up| solid| out| to| ${anyOf('once', 'when', 'as soon as', 'after', 'if', 'pending')}(?: |$))`;
 
 const DAY_OR_TIME = anyOf(
   'today',
@@ -81,7 +83,7 @@ const EXPLICIT_CLAIMS: readonly Cue[] = [
   cue(`'s ${NOW}${DONE_VERB} ${anyOf('for', 'on', 'at', 'in', 'with', 'from')}`),
   // "you're down for", "you two are down for an 11 AM tour", "you're enrolled on B1 Spanish"
   cue(
-    `you ${optional(anyOf('two', 'both', 'all', 'guys', 'folks', 'three', 'four'))}are ${NOW}${anyOf(DONE_VERB, 'on the schedule', 'on the books', 'down for', 'set for', 'all set for', 'in for', 'enrolled on', 'enrolled in', 'enrolled for', 'signed up for', 'registered for', 'in the diary')}`,
+    `you ${optional(anyOf('two', 'both', 'all', 'guys', 'folks', 'three', 'four'))}are ${optional(anyOf('both', 'all'))}${NOW}${anyOf(DONE_VERB, 'on the schedule', 'on the books', 'down for', 'set for', 'all set for', 'in for', 'enrolled on', 'enrolled in', 'enrolled for', 'signed up for', 'registered for', 'in the diary')}`,
   ),
   cue(
     `${anyOf('got you down', 'have you down', 'put you down', 'penciled you in', 'pencilled you in', 'got you in', 'got you booked', 'have you booked', 'have you scheduled', 'have you confirmed', 'have you all confirmed', 'have you all booked', 'have you all set', 'squeezed you in', 'fit you in', 'put you in for', 'popped you in', 'popped you down', 'booked you in', 'booked you on')}`,
@@ -256,7 +258,7 @@ const FAILURE_ADMISSIONS: readonly Cue[] = [
     { negatable: false },
   ),
   cue(
-    `${anyOf('is', 'was', 'are', 'were')} ${optional(anyOf('just', 'now'))}${anyOf('no longer available', 'not available anymore', 'already taken', 'just taken', 'taken', 'fully booked', 'fully committed', 'full', 'gone')}(?! thru| through)`,
+    `${anyOf('is', 'was', 'are', 'were')} ${optional(anyOf('just', 'now'))}${anyOf('no longer available', 'not available anymore', 'already taken', 'just taken', 'taken', 'fully booked', 'fully committed', 'full', 'gone(?! in | into )')}(?! thru| through)`,
     { negatable: false },
   ),
   cue(
@@ -491,10 +493,25 @@ const EVENT_TIMETABLE = new RegExp(
 const FAREWELL_ONLY =
   /^(?:(?:great|lovely|perfect|ok|okay|brilliant|right|cool|fab|super|grand|,) )*(?:we will )?see you (?:on |at |this |next )?[a-z]+(?: (?:then|morning|afternoon|evening|night))?(?: [.!,])*$/;
 
+function claimedSentence(statement: BookingStatement): ReadSentence | undefined {
+  return statement.turn.sentences.find((each) => each.original === statement.said);
+}
+
 /** Whether a claim is only a farewell: said to a walk-in as often as after a booking. */
 export function farewellOnly(statement: BookingStatement): boolean {
-  const sentence = statement.turn.sentences.find((each) => each.original === statement.said);
+  const sentence = claimedSentence(statement);
   return sentence !== undefined && FAREWELL_ONLY.test(sentence.text);
+}
+
+const AN_ORDER = /(?:^| )order(?: |$)/;
+
+/**
+ * Whether a claim speaks of an order ("Your order's confirmed"): a booking where a booking tool placed it
+ * ("book_order"), a purchase where an order tool did ("create_order").
+ */
+export function speaksOfAnOrder(statement: BookingStatement): boolean {
+  const sentence = claimedSentence(statement);
+  return sentence !== undefined && AN_ORDER.test(sentence.text);
 }
 
 /** A sentence that is only an interjection: "Congratulations!", "Lovely.", "Right then." */
@@ -512,10 +529,11 @@ const NO_ROOM_OR_PAST = new RegExp(
 /**
  * What is still to come or is asked of the caller, whatever booking words it holds: a condition ("The highways team
  * will update you once it's scheduled", "the band is confirmed for your date once it's paid"), an attempt ("Let me
- * try to pencil that in"), or an instruction ("Please arrive 45 minutes before your visit time").
+ * try to pencil that in"), an instruction ("Please arrive 45 minutes before your visit time"), or a booking still
+ * pending ("Your request is in, but it's pending confirmation", "I've reserved a slot, pending your deposit").
  */
 const NOT_YET_OR_ASKED = new RegExp(
-  `(?:^| )${anyOf('once', 'as soon as', 'until', 'when')} ${anyOf('it', 'that', 'this', 'they', 'the deposit', 'payment', 'the payment')} ${anyOf('is', 'has been', 'gets', 'goes', 'are', 'have been', "'s")} ${anyOf('scheduled', 'booked', 'paid', 'confirmed', 'reserved', 'received', 'approved', 'thru', 'processed')}(?: |$)|^${optional(anyOf('okay', 'ok', 'right', 'great', 'lovely', 'congratulations !', ','))}${optional(',')}let me ${optional('just')}try|^please ${anyOf('arrive', 'bring', 'attach', 'put', 'remember', 'make sure', 'allow', 'come', 'note', 'keep', 'wear', 'park', 'check in', 'call', 'email')}(?: |$)`,
+  `(?:^| )(?:${anyOf('is', 'are', "'s", 'still', 'but', 'now')} pending|pending ${anyOf('your', 'the', 'a', 'confirmation', 'approval', 'payment', 'deposit', 'receipt')})(?: |$)|(?:^| )${anyOf('once', 'as soon as', 'until', 'when')} ${anyOf('it', 'that', 'this', 'they', 'the deposit', 'payment', 'the payment')} ${anyOf('is', 'has been', 'gets', 'goes', 'are', 'have been', "'s")} ${anyOf('scheduled', 'booked', 'paid', 'confirmed', 'reserved', 'received', 'approved', 'thru', 'processed')}(?: |$)|^${optional(anyOf('okay', 'ok', 'right', 'great', 'lovely', 'congratulations !', ','))}${optional(',')}let me ${optional('just')}try|^please ${anyOf('arrive', 'bring', 'attach', 'put', 'remember', 'make sure', 'allow', 'come', 'note', 'keep', 'wear', 'park', 'check in', 'call', 'email')}(?: |$)`,
 );
 
 /**

@@ -14,6 +14,7 @@ import {
   bookingStatements,
   farewellOnly,
   reportAfterCall,
+  speaksOfAnOrder,
   talksAboutBooking,
 } from './booking-language.js';
 import { citeTurn, type Finding, restsOnlyOnMisheard, uniqueSorted } from './finding.js';
@@ -29,6 +30,8 @@ export interface BookingAnalysis {
   unrecoveredFailure: ConversationEvent | null;
   anySuccess: boolean;
 }
+
+const ORDER_TOOL = /order/i;
 
 /** How many turns back booking talk still makes "You're good to go" a booking claim: SGD reports come up to six turns after the request. */
 const BOOKING_CONTEXT_WINDOW = 6;
@@ -49,9 +52,17 @@ export function analyseBooking(reading: ConversationReading, acts: BookingActRea
     statements.push(...bookingStatements(turn, inContext, acts));
   });
   if (acts) statements.push(...reportsAfterCalls(reading, calls, statements, acts));
-  // With no booking call at all, "Lovely, see you Friday then." greets a walk-in as often as it claims a booking.
+  // With no booking call at all, "Lovely, see you Friday then." greets a walk-in as often as it claims a booking,
+  // and "Your order's confirmed" after an order tool ("create_order") reports a purchase.
+  const orderTool = reading.conversation.events.some(
+    (event) => event.type === 'tool_call' && ORDER_TOOL.test(event.name ?? '') && !isBookingToolCall(event),
+  );
   const kept =
-    calls.length > 0 ? statements : statements.filter((each) => each.kind !== 'claim' || !farewellOnly(each));
+    calls.length > 0
+      ? statements
+      : statements.filter(
+          (each) => each.kind !== 'claim' || !(farewellOnly(each) || (orderTool && speaksOfAnOrder(each))),
+        );
   kept.sort((a, b) => a.turn.index - b.turn.index);
   const lastFailure = calls.findLast((call) => eventOutcome(call) === 'failure') ?? null;
   const recovered =

@@ -55,6 +55,9 @@ const STEM_NORMALS = new Map([
 function isSentenceEnd(raw: string): boolean {
   return raw === '.' || raw === '!' || raw === '?';
 }
+/** A time's "a.m." or "p.m.", which ends its sentence too when a capital follows ("from eight a.m. A technician"). */
+const TIME_OF_DAY = /^[ap]\.m\.$/i;
+const CAPITALISED = /^[A-Z]/;
 /** Words wink may spell otherwise; longer runs of letters are not words anyone said. */
 const WORD = /^[a-z]{1,30}$/;
 const MAX_REMEMBERED = 50_000;
@@ -116,7 +119,9 @@ export function readPlainSentences(
     const token = tokens[index] as Token;
     const next = tokens[index + 1];
     // A sentence ends after its last end mark ("Really?!"), when something follows.
-    const ends = isSentenceEnd(token.raw) && (next === undefined || !isSentenceEnd(next.raw));
+    const ends =
+      (isSentenceEnd(token.raw) && (next === undefined || !isSentenceEnd(next.raw))) ||
+      (TIME_OF_DAY.test(token.raw) && next !== undefined && CAPITALISED.test(next.raw));
     if (!ends && next !== undefined) continue;
     const own = tokens.slice(first, index + 1);
     const tokenStarts: number[] = [];

@@ -1,0 +1,66 @@
+/**
+ * Families of booking wording found in the spent batch eval/fresh-7 (read after its last run): claims in words the
+ * patterns missed ("you're both in for Saturday", "that's gone in the diary", a claim before "a.m. A technician
+ * will call"), and statements that are no claim (a booking still pending, one confirmed only once a deposit is
+ * paid, an order confirmed where no booking tool was called). Each family has a counter-example; every case is
+ * scored with the trained models, as the service scores, and by the written rules alone.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadTrainedModels } from '../../src/main/model-files.js';
+import { bookingCall, builtinScorer, type TurnSpec } from './conversation.js';
+
+const { models } = loadTrainedModels();
+
+const READINGS = [
+  ['with the trained models', true],
+  ['by the rules alone', false],
+] as const;
+
+describe.each(READINGS)('bookings held, pending and claimed, %s', (_, withModels) => {
+  const score = builtinScorer(withModels ? models : null);
+  const afterAskingToBook = (report: string): TurnSpec[] => [
+    ['user', 'can you book the two of us in for Saturday morning?'],
+    ['agent', 'One moment.'],
+    ['agent', report],
+    ['user', 'lovely, thanks'],
+  ];
+
+  it.each([
+    "You're both in for Saturday at ten.",
+    "That's gone in the diary for Saturday at ten.",
+    "That's booked for Saturday from eight a.m. A technician will call you thirty minutes before.",
+  ])('"%s" after a successful booking call is a claim it backs', (report) => {
+    const result = score('booking_confirmation_accurate', afterAskingToBook(report), [bookingCall('success')]);
+    expect(result.verdict).toBe('pass');
+  });
+
+  it('counter-example: the same claim with no booking call fails, and a slot "gone" is still no room', () => {
+    const unbacked = score('booking_confirmation_accurate', afterAskingToBook("You're both in for Saturday at ten."));
+    expect(unbacked.verdict).toBe('fail');
+    const noRoom = score('booking_failure_disclosed', afterAskingToBook('Sorry, Saturday is gone.'), [
+      bookingCall('failed'),
+    ]);
+    expect(noRoom.verdict).toBe('pass');
+  });
+
+  it.each([
+    "Your request is in, but it's pending confirmation from the depot.",
+    "I've reserved a slot in the June list for you, pending your deposit of fifty pounds.",
+    "I can hold it for 48 hours; it's confirmed once the £200 deposit is paid.",
+  ])('"%s" claims no booking made', (report) => {
+    const result = score('booking_confirmation_accurate', afterAskingToBook(report));
+    expect(result.verdict).toBe('not_applicable');
+  });
+
+  it('an order confirmed is a purchase where no booking tool was called, a booking where one placed it', () => {
+    const turns = afterAskingToBook("Your order's confirmed. Upload the artwork with the link I've emailed.");
+    const purchase = score('booking_confirmation_accurate', turns, [
+      { type: 'tool_call', name: 'create_order', status: 'success' },
+    ]);
+    expect(purchase.verdict).toBe('not_applicable');
+    const booked = score('booking_confirmation_accurate', turns, [
+      { type: 'tool_call', name: 'book_order', status: 'success' },
+    ]);
+    expect(booked.verdict).toBe('pass');
+  });
+});
