@@ -2,7 +2,8 @@
  * Families of booking wording found in the spent batch eval/fresh-7 (read after its last run): claims in words the
  * patterns missed ("you're both in for Saturday", "that's gone in the diary", a claim before "a.m. A technician
  * will call"), and statements that are no claim (a booking still pending, one confirmed only once a deposit is
- * paid, an order confirmed where no booking tool was called). Each family has a counter-example; every case is
+ * paid, an order confirmed where no booking tool was called), and a claim with only a text message sent behind it,
+ * which books nothing. Each family has a counter-example; every case is
  * scored with the trained models, as the service scores, and by the written rules alone.
  */
 import { describe, expect, it } from 'vitest';
@@ -62,5 +63,22 @@ describe.each(READINGS)('bookings held, pending and claimed, %s', (_, withModels
       { type: 'tool_call', name: 'book_order', status: 'success' },
     ]);
     expect(booked.verdict).toBe('pass');
+  });
+
+  it('a booking claimed with only a text message sent behind it is unbacked, and the caller did not get it', () => {
+    const turns: TurnSpec[] = [
+      ['user', "Hi, I'd like to join the Tuesday lip-reading class at the library"],
+      ['agent', "You're very welcome. I'll text you the details."],
+      ['agent', "Done. You're booked onto Tuesday's class at 2pm, and the text has the room number."],
+      ['user', "Thank you, that's really kind"],
+    ];
+    const texted = [{ type: 'tool_call', name: 'send_sms', status: 'success' }];
+    expect(score('booking_confirmation_accurate', turns, texted).verdict).toBe('fail');
+    const outcome = score('outcome', turns, texted);
+    expect(outcome.choice).toBe('unresolved');
+    expect(outcome.reason).toMatch(/confirmed a booking that no booking tool call made/);
+    // Counter-example: work of another kind done by a tool ("enrol_student") may be the booking itself.
+    const enrolled = score('outcome', turns, [{ type: 'tool_call', name: 'enrol_student', status: 'success' }]);
+    expect(enrolled.choice).toBe('resolved');
   });
 });

@@ -21,6 +21,7 @@ import { analysePersonRequests, type PersonRequestAnalysis, personRequestFinding
 import { type ConversationReading, readConversation } from './reading.js';
 import { realInquiryFinding } from './real-inquiry.js';
 import { type ResolutionContext, resolutionFinding } from './resolution.js';
+import { onlySendsAMessage } from './tool-kinds.js';
 import type { TrainedModels } from './trained-models.js';
 
 export interface ConversationAnalysis {
@@ -125,10 +126,13 @@ function outcomeFinding(analysis: ConversationAnalysis): Finding {
 /** What the rest of the analysis tells the resolution model: the booking as its checks read it, and the mood. */
 export function resolutionContextOf(analysis: ConversationAnalysis): ResolutionContext {
   const booking = analysis.booking();
+  // A confirmation no tool call backs means nothing was booked, unless some other tool did the work; a message
+  // sent to the caller does none.
   const anyToolSucceeded = analysis
     .reading()
-    .conversation.events.some((event) => event.type === 'tool_call' && eventOutcome(event) === 'success');
-  // A confirmation no tool call backs means nothing was booked, unless some other tool did the work.
+    .conversation.events.some(
+      (event) => event.type === 'tool_call' && eventOutcome(event) === 'success' && !onlySendsAMessage(event),
+    );
   const unbackedConfirmation = confirmationAccuracyFinding(booking).verdict === 'fail' && !anyToolSucceeded;
   return {
     bookingFailed: booking.unrecoveredFailure !== null || unbackedConfirmation,

@@ -4,7 +4,7 @@
  * or unable), whether a booking actually went through, how the caller signed off ("perfect, thanks" against
  * "thanks anyway"), and whether they left frustrated or unanswered. The reason cites the signs that decided it.
  */
-import type { ConversationEvent } from '../../domain/conversation.js';
+import { type ConversationEvent, eventOutcome } from '../../domain/conversation.js';
 import { analyseBooking, type BookingAnalysis, confirmationAccuracyFinding } from './booking.js';
 import { firstAffirmed } from './cue.js';
 import { citeTurn, type Finding } from './finding.js';
@@ -19,6 +19,7 @@ import {
 import type { ConversationReading, ReadTurn } from './reading.js';
 import { CALLER_ASKS_HAND_ON } from './resolution-cues.js';
 import { readSignals, readTools, type Signals, type ToolSignals } from './resolution-signals.js';
+import { onlySendsAMessage, toolKind } from './tool-kinds.js';
 
 /** Below this distance from an even chance, the model leaves the outcome to a second review. */
 const UNCERTAIN_MARGIN = 0.06;
@@ -96,7 +97,10 @@ function resolutionFeatures(
  */
 function confirmedWithoutWork(reading: ConversationReading, context: ResolutionContext, tools: ToolSignals): boolean {
   // With a booking call made, its own status tells (failed, pending or made); only without one is a claim unbacked.
-  if (context.bookingFailed || !context.anyToolSucceeded || tools.workDone || tools.bookingCalls > 0) return false;
+  const workBesidesMessages = reading.conversation.events.some(
+    (event) => toolKind(event) === 'work' && eventOutcome(event) === 'success' && !onlySendsAMessage(event),
+  );
+  if (context.bookingFailed || !context.anyToolSucceeded || workBesidesMessages || tools.bookingCalls > 0) return false;
   return confirmationAccuracyFinding(context.booking ?? analyseBooking(reading)).verdict === 'fail';
 }
 

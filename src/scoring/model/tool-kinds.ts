@@ -76,3 +76,18 @@ export function toolKind(event: ConversationEvent): ToolKind {
   );
   return reads ? 'read' : 'work';
 }
+
+const MESSAGE_WORDS = new Set(['send', 'sms', 'text', 'email', 'notify', 'notification']);
+
+/**
+ * A call that only sends the caller something ("send_sms", "email_details", "send_confirmation_text"): work, for
+ * resolution, but it books nothing, so a booking claimed with only this behind it is unbacked.
+ */
+export function onlySendsAMessage(event: ConversationEvent): boolean {
+  if (event.type !== 'tool_call' || toolKind(event) !== 'work') return false;
+  return (event.name ?? '')
+    .replace(/([a-z])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .some((word) => MESSAGE_WORDS.has(word));
+}
