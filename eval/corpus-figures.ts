@@ -1,7 +1,7 @@
 /**
  * The corpora's half of `npm run eval`: the models in models/ measured on the held-out parts of the public
  * corpora (../shared/corpora), dissatisfaction models trained on one corpus measured on the other, and the turn
- * models measured across writers. Skipped, with a note, where the corpora are not on this machine.
+ * models measured across writers and on writers they never learned from. Skipped, with a note, where the corpora are not on this machine.
  */
 import { existsSync } from 'node:fs';
 import type { TrainedModels } from '../src/scoring/model/trained-models.js';
@@ -13,8 +13,13 @@ import {
   dissatisfactionTable,
   readCorpora,
 } from '../train/corpus-report.js';
-import { crossWriterFigures, crossWriterTable } from '../train/turn-label-figures.js';
-import { turnTrainingSet } from '../train/turn-labels-data.js';
+import {
+  crossWriterFigures,
+  crossWriterTable,
+  heldOutWriterFigures,
+  heldOutWritersTable,
+} from '../train/turn-label-figures.js';
+import { HELD_OUT_TURNS_DIRECTORY, readWrittenTurns, turnTrainingSet } from '../train/turn-labels-data.js';
 
 export function printCorpusFigures(models: TrainedModels, directory = DEFAULT_CORPORA_DIRECTORY): void {
   if (!existsSync(directory)) {
@@ -35,4 +40,6 @@ export function printCorpusFigures(models: TrainedModels, directory = DEFAULT_CO
   console.log(
     crossWriterTable(crossWriterFigures(turnTrainingSet([...corpora.redial.training, ...corpora.ccpe.training]))),
   );
+  console.log('\nTurn models on writers they never learned from (train/data/turns-held-out, the shipped model):\n');
+  console.log(heldOutWritersTable(heldOutWriterFigures(models.turnLabels, readWrittenTurns(HELD_OUT_TURNS_DIRECTORY))));
 }

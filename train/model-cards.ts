@@ -12,7 +12,7 @@ import {
 import type { ActFigures } from './held-out-figures.js';
 import { BOOKING_ACT_OPTIONS, DISSATISFACTION_OPTIONS, TURN_LABEL_OPTIONS } from './models.js';
 import { HELD_OUT_SHARE, SPLIT_SEED } from './split.js';
-import { crossWriterTable, type TurnLabelFigures } from './turn-label-figures.js';
+import { crossWriterTable, heldOutWritersTable, type TurnLabelFigures } from './turn-label-figures.js';
 import { isCorpusTurn, type LabelledTurn } from './turn-labels-data.js';
 
 const SPLIT = `Each corpus is split by dialogue with a fixed seed (\`${SPLIT_SEED}\`, sha256 of seed and dialogue id): ${HELD_OUT_SHARE * 100}% of dialogues are held out and never trained on. \`npm run train\` is deterministic: the same corpora give the same model file, byte for byte.`;
@@ -164,9 +164,11 @@ function fixed2(value: number | undefined): string {
 export function turnLabelsCard(
   turns: readonly LabelledTurn[],
   figures: readonly TurnLabelFigures[],
+  heldOut: readonly TurnLabelFigures[],
   date: string,
 ): string {
   const written = turns.filter((turn) => turn.negativeFor === 'all');
+  const heldOutWriters = heldOut[0]?.writers ?? 0;
   const writers = [...new Set(written.map((turn) => turn.source))].sort();
   const fromDevelopment = turns.filter((turn) => turn.source === 'dev').length;
   const rated = turns.filter(isCorpusTurn).length;
@@ -212,6 +214,14 @@ development conversations that the model flagged although their labels rule the 
 ordinary turns).
 
 ${crossWriterTable(figures)}
+
+## On writers it never learned from
+
+The model as shipped, scored on the turns of ${heldOutWriters} more writers (\`train/data/turns-held-out/\`), written with the
+same labelling rules after the model was fixed and never trained on: the one measure of the turn models on new hands
+that no training choice has seen. Precision and recall are at the threshold the checks use.
+
+${heldOutWritersTable(heldOut)}
 
 ## Limits
 

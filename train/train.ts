@@ -13,8 +13,10 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseLinearModel } from '../src/scoring/model/linear-model.js';
 import { HAND_OUTCOME_WEIGHTS, outcomeWeightsText } from '../src/scoring/model/outcome-weights.js';
 import { MODEL_FILE_NAMES, trainedModelsFrom } from '../src/scoring/model/trained-models.js';
+import { turnLabelReader } from '../src/scoring/model/turn-labels.js';
 import { bookingActExamples } from './booking-acts-data.js';
 import { crossWriterBookingFigures } from './booking-turn-figures.js';
 import { readBookingTurns } from './booking-turns-data.js';
@@ -26,8 +28,8 @@ import { outcomeCard } from './outcome-card.js';
 import { outcomeTrainingSets } from './outcome-data.js';
 import { leaveOneSetOutFigures } from './outcome-figures.js';
 import { fitOutcomeWeights } from './outcome-regression.js';
-import { crossWriterFigures } from './turn-label-figures.js';
-import { turnTrainingSet } from './turn-labels-data.js';
+import { crossWriterFigures, heldOutWriterFigures } from './turn-label-figures.js';
+import { HELD_OUT_TURNS_DIRECTORY, readWrittenTurns, turnTrainingSet } from './turn-labels-data.js';
 import { writeModelFile } from './write-models.js';
 
 const MODELS_DIRECTORY = join(import.meta.dirname, '..', 'models');
@@ -65,7 +67,11 @@ log(
   `turn-labels.json: ${turnLabels.features.length} features x ${turnLabels.classes.length} labels, ${turnLabelsText.length} bytes`,
 );
 const turnFigures = crossWriterFigures(turns);
-log('measured the turn models across writers');
+const heldOutTurnFigures = heldOutWriterFigures(
+  turnLabelReader(parseLinearModel(turnLabelsText)),
+  readWrittenTurns(HELD_OUT_TURNS_DIRECTORY),
+);
+log('measured the turn models across writers and on the held-out writers');
 
 // The resolution model's signs use the other models' readings: they are read with those models and the hand-set
 // weights, then the weights are learned.
@@ -100,6 +106,6 @@ writeFileSync(
   join(MODELS_DIRECTORY, 'dissatisfaction.md'),
   dissatisfactionCard(dissatisfaction, corpora, report, date),
 );
-writeFileSync(join(MODELS_DIRECTORY, 'turn-labels.md'), turnLabelsCard(turns, turnFigures, date));
+writeFileSync(join(MODELS_DIRECTORY, 'turn-labels.md'), turnLabelsCard(turns, turnFigures, heldOutTurnFigures, date));
 writeFileSync(join(MODELS_DIRECTORY, 'outcome.md'), outcomeCard(outcome, outcomeExamples.length, outcomeFigures, date));
 log(`wrote ${MODELS_DIRECTORY}/*.json and *.md (fingerprint ${models.fingerprint})`);

@@ -12,7 +12,9 @@ import {
   TURN_LABEL_THRESHOLDS,
   TURN_LABELS,
   type TurnLabel,
+  type TurnLabelReader,
   turnLabelBag,
+  worded,
 } from '../src/scoring/model/turn-labels.js';
 import { fixed, rocAuc } from './figures.js';
 import { trainTurnLabel } from './models.js';
@@ -71,22 +73,70 @@ export function crossWriterFigures(turns: readonly LabelledTurn[]): TurnLabelFig
         positives.push(turn.labels.has(label));
       }
     });
-    const flagged = scores.map((score) => score >= threshold);
-    const truePositives = flagged.filter((flag, position) => flag && positives[position]).length;
-    const positiveCount = positives.filter(Boolean).length;
     return {
-      label,
-      writers: writers.length,
-      positives: positiveCount,
-      negatives: positives.length - positiveCount,
-      auc: rocAuc(scores, positives),
-      threshold,
-      precision: ratio(truePositives, flagged.filter(Boolean).length),
-      recall: ratio(truePositives, positiveCount),
+      ...scoredAgainstLabels(label, writers.length, scores, positives),
       developmentTurns,
       developmentFalseAlarms,
     };
   });
+}
+
+/** AUC, and precision and recall at the checks' threshold, of `scores` against whether each turn has the label. */
+function scoredAgainstLabels(
+  label: TurnLabel,
+  writers: number,
+  scores: readonly number[],
+  positives: readonly boolean[],
+): Omit<TurnLabelFigures, 'developmentTurns' | 'developmentFalseAlarms'> {
+  const threshold = TURN_LABEL_THRESHOLDS[label];
+  const flagged = scores.map((score) => score >= threshold);
+  const truePositives = flagged.filter((flag, position) => flag && positives[position]).length;
+  const positiveCount = positives.filter(Boolean).length;
+  return {
+    label,
+    writers,
+    positives: positiveCount,
+    negatives: positives.length - positiveCount,
+    auc: rocAuc([...scores], [...positives]),
+    threshold,
+    precision: ratio(truePositives, flagged.filter(Boolean).length),
+    recall: ratio(truePositives, positiveCount),
+  };
+}
+
+/**
+ * The trained model itself on turns by writers it never learned from (train/data/turns-held-out): the one
+ * measure of the turn models on new hands that no training choice has seen.
+ */
+export function heldOutWriterFigures(reader: TurnLabelReader, heldOut: readonly LabelledTurn[]): TurnLabelFigures[] {
+  const writers = new Set(heldOut.map((turn) => turn.source)).size;
+  return (Object.keys(TURN_LABELS) as TurnLabel[]).map((label) => {
+    const own = turnsFor(label, heldOut);
+    // Read as the service reads: the turn (and, for the agent's claim, the caller's question before it).
+    const scores = own.map((turn) => {
+      const { text, context } = asReadFor(label, turn);
+      const speaker = turn.side === 'caller' ? 'user' : 'agent';
+      return reader.read(speaker, worded(text), worded(context))[label] ?? 0;
+    });
+    const positives = own.map((turn) => turn.labels.has(label));
+    return {
+      ...scoredAgainstLabels(label, writers, scores, positives),
+      developmentTurns: 0,
+      developmentFalseAlarms: 0,
+    };
+  });
+}
+
+export function heldOutWritersTable(rows: readonly TurnLabelFigures[]): string {
+  const lines = [
+    '| label | turns (labelled / not) | ROC-AUC | threshold | precision | recall |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...rows.map(
+      (row) =>
+        `| \`${row.label}\` | ${row.positives} / ${row.negatives} | ${fixed(row.auc)} | ${row.threshold} | ${fixed(row.precision, 2)} | ${fixed(row.recall, 2)} |`,
+    ),
+  ];
+  return lines.join('\n');
 }
 
 export function crossWriterTable(rows: readonly TurnLabelFigures[]): string {

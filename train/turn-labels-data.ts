@@ -21,6 +21,8 @@ import type { Example } from './softmax-regression.js';
 import { readWriterFiles } from './writer-files.js';
 
 export const TURNS_DIRECTORY = join(import.meta.dirname, 'data', 'turns');
+/** Turns by writers the turn models never learn from: only measured on (see its README). */
+export const HELD_OUT_TURNS_DIRECTORY = join(import.meta.dirname, 'data', 'turns-held-out');
 export const DEVELOPMENT_SET_DIRECTORY = join(import.meta.dirname, '..', 'eval', 'data');
 
 /** Labels the writers used; those without a model of their own are turns that do not do what a modelled label names. */

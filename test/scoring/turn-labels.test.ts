@@ -20,7 +20,7 @@ import {
   worded,
 } from '../../src/scoring/model/turn-labels.js';
 import { trainTurnLabel, trainTurnLabels } from '../../train/models.js';
-import { crossWriterFigures } from '../../train/turn-label-figures.js';
+import { crossWriterFigures, heldOutWriterFigures } from '../../train/turn-label-figures.js';
 import { developmentNegatives, type LabelledTurn, turnLabelExamples } from '../../train/turn-labels-data.js';
 import { modelFileText } from '../../train/write-models.js';
 import { conversation } from './conversation.js';
@@ -161,5 +161,22 @@ describe('training and the cross-writer figures', () => {
     expect(person).toMatchObject({ writers: 3, positives: 9, negatives: 9 });
     expect(person?.auc).toBeGreaterThan(0.5);
     expect(figures.find((row) => row.label === 'claims_human')).toMatchObject({ positives: 3, negatives: 3 });
+  });
+
+  it('score held-out writers with the model as shipped, as the service reads them', () => {
+    const reader = turnLabelReader(parseLinearModel(modelFileText(trainTurnLabels(turns))));
+    const heldOut: LabelledTurn[] = [
+      written('z', 'caller', 'put me through to a real person please', ['asks_for_person']),
+      written('z', 'caller', 'what time do you open on sunday', []),
+      written('z', 'agent', 'no, I am a real person', ['claims_human']),
+    ];
+    const figures = heldOutWriterFigures(reader, heldOut);
+    expect(figures.find((row) => row.label === 'asks_for_person')).toMatchObject({
+      writers: 1,
+      positives: 1,
+      negatives: 1,
+    });
+    expect(figures.find((row) => row.label === 'claims_human')).toMatchObject({ positives: 1, negatives: 0 });
+    expect(figures.find((row) => row.label === 'frustrated')?.positives).toBe(0);
   });
 });
