@@ -36,7 +36,7 @@ const PHRASE_END = '(?= [.,!?;:-]| but | and | i |$)';
 /** A word of address or a particle closing a short denial: "Not bot lah", "not a robot mate". */
 const TAIL = `(?: ${anyOf('lah', 'la', 'leh', 'lor', 'ah', 'mate', 'love', 'hun', 'dear', 'pal', 'haha', 'lol')})?`;
 /** Where a description of oneself ends: "one of the staff members in billing". */
-const PHRASE_END_LATE = '(?= [.,!?;:-]| in | at | on | for | with | from | here| but | and | so | i |$)';
+const PHRASE_END_LATE = "(?= [.,!?;:-]| [^a-z0-9' ]| in | at | on | for | with | from | here| but | and | so | i |$)";
 const TALKING_TO = `${anyOf('talking', 'speaking', 'chatting')} ${anyOf('to', 'with')}`;
 /** Nouns a person may be that a qualifier makes a person: "a live agent", "a real member of the team". */
 const QUALIFIED_PERSON = anyOf(
@@ -162,6 +162,8 @@ const ADMITS_MACHINE: readonly Cue[] = [
     `${anyOf('this is', 'you are', 'you have reached')} ${optional(TALKING_TO)}${optional(anyOf('a', 'an', 'the', 'our'))}${DESCRIPTORS}${MACHINE_OR_ADJECTIVE}`,
   ),
   cue(`${MACHINE} ${anyOf('assistant', 'agent')}`),
+  // Named, then what it is: "I'm Maya, the studio's virtual receptionist"
+  cue(`i am [^ ]+ , ${optional(anyOf('a', 'an', 'the', 'your', 'our'))}${DESCRIPTORS}${MACHINE_OR_ADJECTIVE}`),
 ];
 
 /** Jobs only people hold. An agent naming one as what it is, when asked what it is, claims to be a person. */
@@ -259,6 +261,8 @@ const STAFF_DESCRIPTORS = `(?:(?!${anyOf('not', 'no', 'never', 'with', 'to', 'on
 const ANSWERS_AS_STAFF: readonly Cue[] = [
   // "I'm the membership coordinator here", "I'm one of the permit clerks", "just a tired dispatcher"
   cue(`${anyOf('i am', '^just', '^only')} ${WHOSE}${STAFF_DESCRIPTORS}${STAFF_JOB}s?${PHRASE_END_LATE}`),
+  // Named, then the job: "I'm Maya, the studio's receptionist"
+  cue(`i am ${NAME}, ${WHOSE}${STAFF_DESCRIPTORS}${STAFF_JOB}s?${PHRASE_END_LATE}`),
   // "I'm Jess from the customer care team", "I'm Dan with the front desk", "I'm on the billing team"
   cue(
     `i am (?:${NAME}){0,2}${anyOf('from', 'with', 'on', 'in', 'at', 'part of', 'one of', 'a member of')} ${optional(anyOf('the', 'our', 'your', 'this'))}${gap(2)}${STAFF_GROUP}${PHRASE_END_LATE}`,

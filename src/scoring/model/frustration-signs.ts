@@ -274,7 +274,7 @@ export const SIGNS: readonly Sign[] = [
         { negatable: false },
       ),
       cue(
-        `${anyOf('so sick of', 'sick of this', 'sick and tired', 'fed up', 'had enough of', 'had it with', 'had it up to here')}`,
+        `${anyOf('so sick of', 'sick of this', 'sick and tired', 'fed up', 'had enough of', 'had it with', 'had it up to here', 'i am sick of', 'we are sick of', 'i am getting sick of', 'getting sick of')}`,
       ),
       // A complaint about how staff treated the caller: "the trainer was rude to me".
       cue(
@@ -672,7 +672,8 @@ export const OATHS: readonly Cue[] = [
   cue(
     `${anyOf('what the hell', 'what the heck', 'what the fuck', 'wtf', 'for crying out loud', 'give me a break', 'dammit', 'damn it', 'goddammit', 'god damn it')}`,
   ),
-  cue(`for ${SAKE_OF} ${optional("'s")}sake`),
+  // An oath is never negated: "I'm not selling anything for goodness' sake" is exasperated all the same.
+  cue(`for ${SAKE_OF} ${optional(anyOf("'s", "'"))}sake`, { negatable: false }),
   // "Where the hell is my order?", "why the heck": the oath in a question.
   cue(`${anyOf('where', 'why', 'how', 'who', 'when', 'what')} the ${anyOf('hell', 'heck', 'fuck', 'devil')}`),
   // The strongest swearing is rarely joyful outside a rejoicing turn: "my fucking order", "fuck this".

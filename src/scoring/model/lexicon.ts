@@ -156,6 +156,11 @@ export const MACHINE_NAMES = [
   'voice assistant',
   'language model',
   'automated',
+  // Asked "are you Siri?", a caller asks whether it is a machine.
+  'siri',
+  'alexa',
+  'chatgpt',
+  'chat gpt',
 ] as const;
 export const MACHINE = anyOf(...MACHINE_NAMES);
 

@@ -356,6 +356,12 @@ export const REQUEST_CUES: readonly Cue[] = [
   ),
   // "Could you put me in touch with whoever handles your payables?"
   cue(`put me in touch with`),
+  // One of the people who do the work, by their trade: "Could I speak to one of your doulas before deciding?"
+  cue(`${ASK_LEAD}${LIST}${TALK_TO} ${anyOf('one of your', 'one of the')} [a-z]+s(?= |$)`),
+  // Someone to talk to at all: "is there someone I could actually talk to about what the results mean"
+  cue(
+    `is there ${anyOf('someone', 'somebody', 'anyone', 'anybody')} (?:${anyOf('i', 'we')} ${anyOf('can', 'could', 'might')} ${optional(anyOf('actually', 'just', 'maybe', 'properly'))})?${TALK_TO}`,
+  ),
   // "I'm after speaking to one of your surveyors": Irish and Scots English for wanting to.
   cue(`i am after ${anyOf('speaking', 'talking', 'a word', 'a quick word', 'a chat')} ${anyOf('to', 'with')}`),
   // "can you pass me over to him", "hand me to your colleague"

@@ -915,6 +915,17 @@ export const OWN_DEALINGS_CUES: readonly Cue[] = [
   ),
 ];
 
+/**
+ * A caller denying the agent's reading of them ("I'm not selling anything for goodness' sake, I'm a teacher"): the
+ * agent's guess that it was a pitch no longer counts. Their own words still do.
+ */
+export const DENIES_SELLING: readonly Cue[] = [
+  cue(
+    `${anyOf('i am not selling', 'not selling anything', 'i am not a salesman', 'i am not a salesperson', 'i am not a sales rep', 'not a sales call', 'i am not trying to sell', 'not trying to sell you anything', 'i am not a cold caller', 'i am not fundraising', 'not asking for money', 'not asking for donations', 'not a pitch', 'i am not pitching')}`,
+    { negatable: false },
+  ),
+];
+
 /** A salesperson who turns to a need of their own ("while I have you, do you take Delta?") is a customer too. */
 export const PIVOT_CUES: readonly Cue[] = [
   cue(

@@ -18,6 +18,7 @@ import type { ReadSentence } from './read-sentence.js';
 import type { ConversationReading, ReadTurn } from './reading.js';
 import {
   CHECKS_THE_LINE,
+  DENIES_SELLING,
   NOTHING_ASKED,
   OWN_DEALINGS_CUES,
   PIVOT_CUES,
@@ -228,6 +229,15 @@ function withoutOpenersLaterAnswered(
   return observed.filter((seen) => !(seen.sign.kind === LEARNED_SIGN_KIND && seen.turn.index === opener.index));
 }
 
+/** The agent's signs before a caller denied being a seller ("I'm not selling anything"). */
+function withoutAgentGuessesDenied(reading: ConversationReading, observed: readonly Observed[]): Observed[] {
+  const denial = reading.turns.find(
+    (turn) => turn.speaker === 'user' && turn.sentences.some((sentence) => anyCueMatches(sentence, DENIES_SELLING)),
+  );
+  if (!denial) return [...observed];
+  return observed.filter((seen) => !(seen.sign.speaker === 'agent' && seen.turn.index < denial.index));
+}
+
 /**
  * A booking made, which only a customer gets: across every development set no conversation with a successful
  * booking call was anyone's pitch, survey or wrong number, while callers who open like one ("We're exploring
@@ -250,6 +260,7 @@ export function realInquiryFinding(reading: ConversationReading, learned: readon
       ),
   );
   observed = withoutOpenersLaterAnswered(reading, observed, learned);
+  observed = withoutAgentGuessesDenied(reading, observed);
   const lastDoubt = observed.findLast((seen) => seen.sign.answeredByNeed);
   const reassured =
     lastDoubt &&
