@@ -2,7 +2,7 @@
  * Families of booking wording found in the spent batch eval/fresh-7 (read after its last run): claims in words the
  * patterns missed ("you're both in for Saturday", "that's gone in the diary", a claim before "a.m. A technician
  * will call"), and statements that are no claim (a booking still pending, one confirmed only once a deposit is
- * paid, an order confirmed where no booking tool was called), and a claim with only a text message sent behind it,
+ * paid, a rule about tickets "booked online", an order confirmed where no booking tool was called), and a claim with only a text message sent behind it,
  * which books nothing. Each family has a counter-example; every case is
  * scored with the trained models, as the service scores, and by the written rules alone.
  */
@@ -48,6 +48,7 @@ describe.each(READINGS)('bookings held, pending and claimed, %s', (_, withModels
     "Your request is in, but it's pending confirmation from the depot.",
     "I've reserved a slot in the June list for you, pending your deposit of fifty pounds.",
     "I can hold it for 48 hours; it's confirmed once the £200 deposit is paid.",
+    'The first 50 family tickets booked online with code RUDOLPH50 are free for weekday visits.',
   ])('"%s" claims no booking made', (report) => {
     const result = score('booking_confirmation_accurate', afterAskingToBook(report));
     expect(result.verdict).toBe('not_applicable');

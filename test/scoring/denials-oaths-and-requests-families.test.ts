@@ -2,7 +2,8 @@
  * Families of wording found in the spent batch eval/fresh-7 (read after its last run), beside its booking
  * families: a caller denying the agent's guess that they were selling, oaths and "I'm sick of" that a negation
  * before them does not undo, "are you Siri?" as a question about a machine, a name then a job as a claim to be
- * staff, and requests for "one of your doulas" or "someone I could talk to". Each family has a counter-example;
+ * staff, requests for "one of your doulas" or "someone I could talk to", and sign-offs (going elsewhere for what was
+ * asked, "OK good.", no sign-off when the caller goes on to ask). Each family has a counter-example;
  * every case is scored with the trained models, as the service scores, and by the written rules alone.
  */
 import { describe, expect, it } from 'vitest';
@@ -113,6 +114,50 @@ describe.each(READINGS)('denials, oaths and requests, %s', (_, withModels) => {
         ['user', 'thanks'],
       ]);
       expect(result.verdict).toBe('not_applicable');
+    });
+  });
+
+  describe('sign-offs', () => {
+    const halfAnswered = (last: string): TurnSpec[] => [
+      ['user', "do you have a 4 mic setup & what's the price for 3 hours"],
+      ['agent', 'Yes! Studio B has four SM7Bs on boom arms and full acoustic treatment.'],
+      ['user', 'nice, and price?'],
+      ['agent', 'Studio B is very popular for roundtable shows.'],
+      ['user', last],
+    ];
+
+    it.each([
+      "ok cool i'll check the website for prices then, thx",
+      "okay well I'll ring back later and ask someone else then bye",
+    ])('"%s" goes elsewhere for what was asked: unresolved', (last) => {
+      expect(score('outcome', halfAnswered(last)).choice).toBe('unresolved');
+    });
+
+    it('"OK good." after the work is reported signs off a satisfied caller', () => {
+      const result = score('outcome', [
+        ['user', "We're missing 40 bath sheets from last Tuesday's return. Account HT-211."],
+        ['agent', "I've raised a shortage claim, and the 40 will be credited on this month's invoice."],
+        ['user', 'OK good.'],
+      ]);
+      expect(result.choice).toBe('resolved');
+    });
+
+    it('"whatever." followed by a question in the same turn is no sign-off', () => {
+      const result = score('outcome', [
+        ['user', 'wait r u an AI'],
+        ['agent', "Yes, I'm an AI assistant."],
+        ['user', "no way 😂 too polite to be ai. whatever. what's the weight range for the bridge jump"],
+        ['agent', "40kg to 120kg, and you'll be weighed on the day."],
+        ['user', 'ok im 104 so sorted 👍'],
+      ]);
+      expect(result.choice).toBe('resolved');
+      // Counter-example: "whatever." as the caller's last word still signs off unsatisfied.
+      const gaveUp = score('outcome', [
+        ['user', "what's the weight range for the bridge jump"],
+        ['agent', 'Our instructors will advise on the day.'],
+        ['user', 'whatever.'],
+      ]);
+      expect(gaveUp.choice).toBe('unresolved');
     });
   });
 });

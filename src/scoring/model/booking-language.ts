@@ -481,6 +481,14 @@ const READS_THE_RECORDS = new RegExp(
 );
 
 /**
+ * A rule about bookings of a kind, not a booking made: "the first 50 family tickets booked online with code RUDOLPH50
+ * are free", "sessions booked in advance get 10% off".
+ */
+const BOOKING_RULE = new RegExp(
+  `(?:^| )${anyOf('booked', 'reserved', 'bought', 'purchased')} ${anyOf('online', 'in advance', 'ahead', 'by phone', 'over the phone', 'on the website', 'thru the website', 'via the website', 'at the door', 'on the day')} (?:[^ ]+ ){0,4}${anyOf('are', 'is', 'get', 'gets', 'come', 'comes', 'qualify', 'receive', 'save', 'cost', 'costs')}(?: |$)`,
+);
+
+/**
  * A time or place given for an event or a parcel, not for the caller's booking: "The game is scheduled at 5:30
  * pm", "the event is held at 2901 East Hastings Street", "it is scheduled for delivery on Thursday".
  * "Tickets go on sale at nine on Tuesday". Information, whatever the verb.
@@ -609,11 +617,12 @@ export function bookingStatements(
       // Asked, not done.
     } else if (
       EVENT_TIMETABLE.test(sentence.text) ||
+      BOOKING_RULE.test(sentence.text) ||
       READS_THE_RECORDS.test(sentence.text) ||
       NOT_YET_OR_ASKED.test(sentence.text) ||
       NO_ROOM_OR_PAST.test(sentence.text)
     ) {
-      // An event's time, or a booking read from the records: not one the agent says it has made.
+      // An event's time, a rule about bookings, or a booking read from the records: not one the agent says it made.
     } else if (patterned && firstAffirmed(sentence, EXPLICIT_CLAIMS)) {
       // A sentence that opens with its claim ("That's booked: two riders on Sunday's 2pm hack") is one, whatever
       // the model, which never met this way of putting it, reads; a claim further in may be a read-back or a term.

@@ -342,9 +342,10 @@ export const SIGN_OFF_PLEASED: readonly Cue[] = [
     `(?:^${optional(anyOf('oh', 'ah', 'okay', 'honestly', 'wow'))}|you are ${optional(anyOf('a', 'an', 'my', 'such a', 'an absolute', 'a total', 'a real'))})${anyOf('lifesaver', 'life saver', 'life-saver', 'legend', 'star', 'hero', 'gem', 'angel', 'godsend', 'genius', 'champ', 'saint', 'rock star', 'rockstar')}(?= [.!,]|$)`,
     { negatable: false },
   ),
-  // A one-word approval, in any dialect, standing as its own reply: "Smashing.", "Grand, thanks", "sound, cheers".
+  // A one-word approval, in any dialect, standing as its own reply: "Smashing.", "Grand, thanks", "sound, cheers",
+  // "OK good.".
   cue(
-    `^${optional(anyOf('oh', 'ah', 'okay', 'right', 'well'))}${optional(',')}${anyOf('smashing', 'champion', 'ace', 'grand', 'sound', 'sick', 'mint', 'lush', 'class', 'magic', 'spot on', 'bang on', 'splendid', 'marvellous', 'marvelous', 'superb', 'fab', 'fabulous', 'terrific', 'stellar', 'dope', 'rad', 'bet', 'sorted', 'super', 'beautiful', 'gorgeous', 'cracking', 'top notch', 'boss', 'deadly', 'choice', 'legit')}(?= [.!,]|$)`,
+    `^${optional(anyOf('oh', 'ah', 'okay', 'right', 'well', 'fine'))}${optional(',')}${anyOf('good', 'good good', 'smashing', 'champion', 'ace', 'grand', 'sound', 'sick', 'mint', 'lush', 'class', 'magic', 'spot on', 'bang on', 'splendid', 'marvellous', 'marvelous', 'superb', 'fab', 'fabulous', 'terrific', 'stellar', 'dope', 'rad', 'bet', 'sorted', 'super', 'beautiful', 'gorgeous', 'cracking', 'top notch', 'boss', 'deadly', 'choice', 'legit')}(?= [.!,]|$)`,
     { negatable: false },
   ),
   // The caller reporting that it now works: "that did the trick", "Oh, it's on!", "heating just kicked on", "it's
@@ -399,9 +400,15 @@ export const SIGN_OFF_UNSATISFIED: readonly Cue[] = [
     { negatable: false },
   ),
   // Taking it to someone else: "I'll find someone else", "I'll try somebody else".
-  cue(`${anyOf('find', 'try', 'use', 'call', 'go to', 'go with')} ${anyOf('someone else', 'somebody else')}`, {
-    negatable: false,
-  }),
+  cue(
+    `${anyOf('find', 'try', 'use', 'call', 'go to', 'go with', 'ask', 'speak to', 'talk to')} ${anyOf('someone else', 'somebody else')}`,
+    { negatable: false },
+  ),
+  // Looking for what was asked somewhere else: "i'll check the website for prices then".
+  cue(
+    `${anyOf('check', 'look at', 'look on', 'search', 'try')} ${anyOf('the', 'your')} ${anyOf('website', 'site', 'web site', 'webpage', 'app', 'internet', 'online shop')} for`,
+    { negatable: false },
+  ),
   cue(
     `${anyOf('that does not help', 'that did not help', 'still do not', 'still not', 'that is what they said', 'that is what you said')}|i was hoping(?![^.!?]* but ${anyOf('that is fair', 'it is fair', 'fair enough', 'that is fine', 'i understand', 'i get it', 'that makes sense')})`,
     { negatable: false },

@@ -81,6 +81,17 @@ function firstMatch(turn: ReadTurn, cues: readonly Cue[]): string | null {
   return null;
 }
 
+/** A sentence that asks, with its question mark or, in chat, only its first word. */
+const ASKS = /\?$|^(?:what|how|when|where|why|which|who|do|does|did|can|could|is|are|will|would)(?: |$)/;
+
+/** A sign-off, unless the caller goes on to ask in the same turn ("whatever. what's the weight range"). */
+function signOffIn(turn: ReadTurn, cues: readonly Cue[]): string | null {
+  const at = turn.sentences.findIndex((sentence) => firstAffirmed(sentence, cues));
+  if (at === -1) return null;
+  const asksAfter = turn.sentences.slice(at + 1).some((sentence) => ASKS.test(sentence.text));
+  return asksAfter ? null : (turn.sentences[at] as ReadTurn['sentences'][number]).original;
+}
+
 /** The cues of the common agent states: most sentences state none, and one pattern tells so. */
 const ANY_AGENT_STATE: readonly Cue[] = [...AGENT_DEFERRED, ...AGENT_DONE, ...AGENT_UNABLE];
 /**
@@ -210,9 +221,9 @@ export function readSignals(reading: ConversationReading): Signals {
   const userTurns = reading.turns.filter((turn) => turn.speaker === 'user');
   let signOff: Signals['signOff'] = null;
   for (const turn of userTurns.slice(-2)) {
-    const unsatisfied = firstMatch(turn, SIGN_OFF_UNSATISFIED);
-    const satisfied = firstMatch(turn, SIGN_OFF_SATISFIED);
-    const deferred = firstMatch(turn, SIGN_OFF_DEFERRED);
+    const unsatisfied = signOffIn(turn, SIGN_OFF_UNSATISFIED);
+    const satisfied = signOffIn(turn, SIGN_OFF_SATISFIED);
+    const deferred = signOffIn(turn, SIGN_OFF_DEFERRED);
     if (unsatisfied !== null) signOff = { kind: 'unsatisfied', turn, said: unsatisfied };
     else if (satisfied !== null)
       signOff = { kind: 'satisfied', turn, said: satisfied, ritual: firstMatch(turn, SIGN_OFF_PLEASED) === null };
