@@ -1,10 +1,11 @@
 /**
  * Families of wording found in the spent batch eval/fresh-7 (read after its last run), beside its booking
- * families: a caller denying the agent's guess that they were selling, oaths and "I'm sick of" that a negation
- * before them does not undo, "are you Siri?" as a question about a machine, a name then a job as a claim to be
- * staff, requests for "one of your doulas" or "someone I could talk to", and sign-offs (going elsewhere for what was
- * asked, "OK good.", no sign-off when the caller goes on to ask). Each family has a counter-example;
- * every case is scored with the trained models, as the service scores, and by the written rules alone.
+ * families: a caller denying the agent's guess that they were selling; oaths and "I'm sick of" that a negation
+ * before them does not undo; anger at a bank or the rain, also where only the turn model reads it; "are you
+ * Siri?" as a question about a machine, and a name then a job as a claim to be staff; requests for "one of your
+ * doulas" or "someone I could talk to"; and sign-offs (going elsewhere for what was asked, "OK good.", none when the
+ * caller goes on to ask). Each family has a counter-example; every case is scored with the trained models, as the
+ * service scores, and by the written rules alone.
  */
 import { describe, expect, it } from 'vitest';
 import { loadTrainedModels } from '../../src/main/model-files.js';
@@ -57,6 +58,31 @@ describe.each(READINGS)('denials, oaths and requests, %s', (_, withModels) => {
         ['user', 'fine good'],
       ]);
       expect(calm.verdict).toBe('pass');
+    });
+  });
+
+  describe('anger aimed elsewhere', () => {
+    it.each([
+      'my bank has blocked my card AGAIN for "suspicious activity" 🙄 buying pie and mash is not suspicious BARCLAYS',
+      "morning it's Alun bloody rain's done for half me first cut again this year absolute washout",
+    ])('"%s" is anger at someone or something else, whatever the turn model reads', (opening) => {
+      const result = score('frustration', [
+        ['user', opening],
+        ['agent', 'Oh no, sorry to hear that. What can I do for you?'],
+        ['user', 'can i just order for collection and pay cash when i get there'],
+        ['agent', 'Yes, cash on collection is fine.'],
+        ['user', 'champion thanks'],
+      ]);
+      expect(result.verdict).toBe('pass');
+    });
+
+    it('counter-example: the same words said to the service are frustration with it', () => {
+      const result = score('frustration', [
+        ['user', 'your system has blocked my order AGAIN 🙄 this is not suspicious, sort it out'],
+        ['agent', "I'm sorry. I've cleared the block."],
+        ['user', 'fine'],
+      ]);
+      expect(result.verdict).toBe('fail');
     });
   });
 

@@ -751,6 +751,12 @@ export const SURPRISE =
  */
 export const AT_THE_WEATHER =
   /(?:^| )(?:rain|raining|rained|weather|forecast|snow|snowing|storm|wind|chucks it down|chucking it down|pouring|drizzle|fog|flood|flooded|waterlogged)(?: |$)/;
+/**
+ * Someone else the caller has to deal with, named in the turn: "my bank has blocked my card AGAIN 🙄", "the airline
+ * lost our bags". Anger there is at them, unless the caller speaks to the service in the same turn.
+ */
+export const AT_A_THIRD_PARTY =
+  /(?:^| )(?:(?:my|our|the) (?:bank|airline|council|landlord|insurer|insurance company|mortgage lender|employer|boss|neighbour|neighbor|neighbours|neighbors|ex)|my (?:husband|wife|partner)|the (?:government|dvla|irs|hmrc)|hmrc|the tax office)(?: |$)/;
 export const SPEAKS_TO_THE_SERVICE = /(?:^| )(?:you|your|yours|you lot|you guys|this service|this company)(?: |$)/;
 
 export const KIND_WORDS = /(?:^| )(?:thank you|thanks|thank u|ta|cheers|dear|love|pet)(?! for nothing)(?: |$)/;

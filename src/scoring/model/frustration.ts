@@ -19,6 +19,7 @@ import {
   ANY_AMBIGUOUS_SIGN,
   ANY_SIGN,
   ASKED_TO_REPEAT,
+  AT_A_THIRD_PARTY,
   AT_ONESELF,
   AT_THE_WEATHER,
   exclaimsAlone,
@@ -83,6 +84,8 @@ interface TurnSigns {
   ambiguousSaid: string;
   /** The caller rejoices or blames themselves in this turn. */
   benign: boolean;
+  /** The caller says the anger goes elsewhere: at themselves, the weather, someone else. */
+  aimedElsewhere: boolean;
 }
 
 const OATH_STRENGTH = 0.7;
@@ -116,8 +119,9 @@ function readTurnSigns(turn: ReadTurn): TurnSigns {
   const kind = turn.sentences.some((sentence) => KIND_WORDS.test(sentence.text));
   // "not your fault, love, it's them thieving sods. I'm livid": the caller says where the anger goes, for the turn.
   const notAtService = turn.sentences.some((sentence) => AT_ONESELF.test(sentence.text));
+  // The weather or someone else named ("my bank has blocked my card AGAIN"): the anger is at them.
   const atTheWeather =
-    turn.sentences.some((sentence) => AT_THE_WEATHER.test(sentence.text)) &&
+    turn.sentences.some((sentence) => AT_THE_WEATHER.test(sentence.text) || AT_A_THIRD_PARTY.test(sentence.text)) &&
     !turn.sentences.some((sentence) => SPEAKS_TO_THE_SERVICE.test(sentence.text));
   const read = turn.sentences.map((sentence) => {
     if (!anyCueMatches(sentence, ANY_CUE) || notAtService) return { sentence, firm: 0, contextual: false };
@@ -162,7 +166,7 @@ function readTurnSigns(turn: ReadTurn): TurnSigns {
     firmClear *= 1 - SARCASM_STRENGTH;
     firmSaid = { strength: SARCASM_STRENGTH, said: turn.text };
   }
-  if (ANNOYED_EMOJI.test(turn.text)) {
+  if (ANNOYED_EMOJI.test(turn.text) && !atTheWeather) {
     firmClear *= 1 - ANNOYED_EMOJI_STRENGTH;
     if (firmSaid.strength < ANNOYED_EMOJI_STRENGTH) firmSaid = { strength: ANNOYED_EMOJI_STRENGTH, said: turn.text };
   }
@@ -179,6 +183,7 @@ function readTurnSigns(turn: ReadTurn): TurnSigns {
     ambiguous: 1 - ambiguousClear,
     ambiguousSaid: ambiguousSaid.strength > 0 ? ambiguousSaid.said : turn.text,
     benign,
+    aimedElsewhere: notAtService || atTheWeather,
   };
 }
 
@@ -448,7 +453,13 @@ export function frustrationFinding(
         annoyedElsewhere: repeatedAsk > 0 || annoyedTurns.some((other) => other !== signs),
       }),
     ),
-    learned.filter((flagged) => !pitchTurns.has(flagged.turn.index)),
+    // Nor does the model's reading of a turn whose anger the caller aims elsewhere ("bloody rain's done for half me
+    // first cut"): it reads the anger's words, not where they go.
+    learned.filter(
+      (flagged) =>
+        !pitchTurns.has(flagged.turn.index) &&
+        !callerSigns.some((signs) => signs.turn === flagged.turn && signs.aimedElsewhere),
+    ),
   );
   const signs = turns.filter((turnReading) => turnReading.strength > 0);
   // Possibly misheard turns count for less in the score; a verdict they alone would carry is
