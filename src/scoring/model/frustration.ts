@@ -119,10 +119,11 @@ function readTurnSigns(turn: ReadTurn): TurnSigns {
   const kind = turn.sentences.some((sentence) => KIND_WORDS.test(sentence.text));
   // "not your fault, love, it's them thieving sods. I'm livid": the caller says where the anger goes, for the turn.
   const notAtService = turn.sentences.some((sentence) => AT_ONESELF.test(sentence.text));
-  // The weather or someone else named ("my bank has blocked my card AGAIN"): the anger is at them.
-  const atTheWeather =
-    turn.sentences.some((sentence) => AT_THE_WEATHER.test(sentence.text) || AT_A_THIRD_PARTY.test(sentence.text)) &&
-    !turn.sentences.some((sentence) => SPEAKS_TO_THE_SERVICE.test(sentence.text));
+  const toTheService = turn.sentences.some((sentence) => SPEAKS_TO_THE_SERVICE.test(sentence.text));
+  const atTheWeather = turn.sentences.some((sentence) => AT_THE_WEATHER.test(sentence.text)) && !toTheService;
+  // Someone else named ("my bank has blocked my card AGAIN 🙄"): an eye-roll or the turn model's reading is at them.
+  // A written sign still counts: "I'll just have my bank reverse it then" threatens the service.
+  const atAThirdParty = turn.sentences.some((sentence) => AT_A_THIRD_PARTY.test(sentence.text)) && !toTheService;
   const read = turn.sentences.map((sentence) => {
     if (!anyCueMatches(sentence, ANY_CUE) || notAtService) return { sentence, firm: 0, contextual: false };
     // "never mind then, dear. Thank you.": a polite give-up is disappointment.
@@ -166,7 +167,7 @@ function readTurnSigns(turn: ReadTurn): TurnSigns {
     firmClear *= 1 - SARCASM_STRENGTH;
     firmSaid = { strength: SARCASM_STRENGTH, said: turn.text };
   }
-  if (ANNOYED_EMOJI.test(turn.text) && !atTheWeather) {
+  if (ANNOYED_EMOJI.test(turn.text) && !atTheWeather && !atAThirdParty) {
     firmClear *= 1 - ANNOYED_EMOJI_STRENGTH;
     if (firmSaid.strength < ANNOYED_EMOJI_STRENGTH) firmSaid = { strength: ANNOYED_EMOJI_STRENGTH, said: turn.text };
   }
@@ -183,7 +184,7 @@ function readTurnSigns(turn: ReadTurn): TurnSigns {
     ambiguous: 1 - ambiguousClear,
     ambiguousSaid: ambiguousSaid.strength > 0 ? ambiguousSaid.said : turn.text,
     benign,
-    aimedElsewhere: notAtService || atTheWeather,
+    aimedElsewhere: notAtService || atTheWeather || atAThirdParty,
   };
 }
 
