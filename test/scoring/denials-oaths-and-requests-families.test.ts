@@ -1,6 +1,6 @@
 /**
  * Families of wording found in the spent batch eval/fresh-7 (read after its last run), beside its booking
- * families: a caller denying the agent's guess that they were selling; oaths and "I'm sick of" that a negation
+ * families: a caller denying the agent's guess that they were selling, or having an order placed; oaths and "I'm sick of" that a negation
  * before them does not undo; anger at a bank or the rain, also where only the turn model reads it; "are you
  * Siri?" as a question about a machine, and a name then a job as a claim to be staff; requests for "one of your
  * doulas" or "someone I could talk to"; and sign-offs (going elsewhere for what was asked, "OK good.", none when the
@@ -36,6 +36,29 @@ describe.each(READINGS)('denials, oaths and requests, %s', (_, withModels) => {
       );
       expect(score('real_inquiry', turns).verdict).toBe('met');
       expect(score('frustration', turns).verdict).toBe('fail');
+    });
+
+    it('a caller who opens like a supplier and has an order placed is a customer, and the reason says why', () => {
+      const turns: TurnSpec[] = [
+        [
+          'user',
+          "morning it's Declan from Harbour Lane Kitchen Supplies, we supply a few of the restaurants round the bay",
+        ],
+        ['agent', 'Morning Declan, this is the oyster farm line. What can I do for you?'],
+        ['user', 'forty dozen rock oysters for the eighth, put that in for us would ye'],
+        ['agent', "That's the order in for forty dozen on the eighth."],
+        ['user', 'lovely job'],
+      ];
+      const ordered = score('real_inquiry', turns, [
+        { type: 'tool_call', name: 'create_trade_order', status: 'success' },
+      ]);
+      expect(ordered.verdict).toBe('met');
+      expect(ordered.reason).toMatch(/but an order was placed for them \(create_trade_order succeeded\)/);
+      // Counter-example: an order only looked up is no purchase.
+      const looked = score('real_inquiry', turns.slice(0, 2), [
+        { type: 'tool_call', name: 'lookup_order', status: 'success' },
+      ]);
+      expect(looked.verdict).toBe('not_met');
     });
 
     it("counter-example: with no denial, the agent's guess stands", () => {

@@ -239,16 +239,23 @@ function withoutAgentGuessesDenied(reading: ConversationReading, observed: reado
 }
 
 /**
- * A booking made, which only a customer gets: across every development set no conversation with a successful
- * booking call was anyone's pitch, survey or wrong number, while callers who open like one ("We're exploring
- * partnerships with experience providers", "this is Chris at InkSaver ... actually, my lad's eighteenth") go on
- * to book in wordings no cue lists.
+ * A booking made or an order placed, which only a customer gets: across every development set no conversation with a
+ * successful booking call, or a successful call that placed, changed or cancelled an order, was anyone's pitch,
+ * survey or wrong number, while callers who open like one ("We're exploring partnerships with experience providers",
+ * "it's Declan from Harbour Lane Kitchen Supplies ... put forty dozen in for the eighth") go on to book or buy in
+ * wordings no cue lists.
  */
-function bookingMadeForCaller(reading: ConversationReading): ConversationEvent | undefined {
-  return reading.conversation.events.find(
-    (event) => toolKind(event) === 'booking' && eventOutcome(event) === 'success',
-  );
+function madeForCaller(reading: ConversationReading): { call: ConversationEvent; what: string } | undefined {
+  for (const event of reading.conversation.events) {
+    if (event.type !== 'tool_call' || eventOutcome(event) !== 'success') continue;
+    const kind = toolKind(event);
+    if (kind === 'booking') return { call: event, what: 'a booking was made' };
+    if (kind === 'work' && ORDER_TOOL.test(event.name ?? '')) return { call: event, what: 'an order was placed' };
+  }
+  return undefined;
 }
+
+const ORDER_TOOL = /order|purchase/i;
 
 export function realInquiryFinding(reading: ConversationReading, learned: readonly LearnedTurn[] = []): Finding {
   // "We don't need anything" after having asked for something closes a customer's call.
@@ -318,12 +325,12 @@ export function realInquiryFinding(reading: ConversationReading, learned: readon
   }
   const turns = observed.map((seen) => seen.turn);
   const evidence = uniqueSorted(turns.map((turn) => turn.index));
-  const booked = bookingMadeForCaller(reading);
-  if (booked) {
+  const made = madeForCaller(reading);
+  if (made) {
     return {
       verdict: 'met',
       score: 0.1,
-      reason: `The caller sounded like a ${strongest.sign.kind} in ${citeTurn(strongest.turn, strongest.said)}, but a booking was made for them (${booked.name ?? booked.type} succeeded): a customer after all.`,
+      reason: `The caller sounded like a ${strongest.sign.kind} in ${citeTurn(strongest.turn, strongest.said)}, but ${made.what} for them (${made.call.name ?? made.call.type} succeeded): a customer after all.`,
       evidence_turns: evidence,
     };
   }
