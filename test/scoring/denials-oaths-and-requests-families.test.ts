@@ -1,11 +1,11 @@
 /**
  * Families of wording found in the spent batch eval/fresh-7 (read after its last run), beside its booking
- * families: a caller denying the agent's guess that they were selling, or having an order placed; oaths and "I'm sick of" that a negation
- * before them does not undo; anger at a bank or the rain, also where only the turn model reads it; "are you
- * Siri?" as a question about a machine, and a name then a job as a claim to be staff; requests for "one of your
- * doulas" or "someone I could talk to"; and sign-offs (going elsewhere for what was asked, "OK good.", none when the
- * caller goes on to ask). Each family has a counter-example; every case is scored with the trained models, as the
- * service scores, and by the written rules alone.
+ * families: a caller denying the agent's guess that they were selling, or having an order placed; oaths and "I'm
+ * sick of" that a negation before them does not undo; anger at a bank or the rain, also where only the turn model
+ * reads it; "are you Siri?" as a question about a machine, and a name then a job as a claim to be staff; requests
+ * for "one of your doulas" or "someone I could talk to"; and sign-offs (going elsewhere for what was asked, "OK
+ * good.", none when the caller goes on to ask). Each family has a counter-example; every case is scored with the
+ * trained models, as the service scores, and by the written rules alone.
  */
 import { describe, expect, it } from 'vitest';
 import { loadTrainedModels } from '../../src/main/model-files.js';
