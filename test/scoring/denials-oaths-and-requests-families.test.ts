@@ -1,11 +1,11 @@
 /**
  * Families of wording found in the spent batch eval/fresh-7 (read after its last run), beside its booking
  * families: a caller denying the agent's guess that they were selling, or having an order placed; oaths and "I'm
- * sick of" that a negation before them does not undo; anger at a bank or the rain, also where only the turn model
- * reads it; "are you Siri?" as a question about a machine, and a name then a job as a claim to be staff; requests
- * for "one of your doulas" or "someone I could talk to"; and sign-offs (going elsewhere for what was asked, "OK
- * good.", none when the caller goes on to ask). Each family has a counter-example; every case is scored with the
- * trained models, as the service scores, and by the written rules alone.
+ * sick of" that a negation before them does not undo; anger at a bank, the rain or another firm, also where only
+ * the turn model reads it; "are you Siri?" as a question about a machine, and a name then a job as a claim to be
+ * staff; requests for "one of your doulas" or "someone I could talk to"; and sign-offs (going elsewhere for what
+ * was asked, "OK good.", none when the caller goes on to ask). Each family has a counter-example; every case is
+ * scored with the trained models, as the service scores, and by the written rules alone.
  */
 import { describe, expect, it } from 'vitest';
 import { loadTrainedModels } from '../../src/main/model-files.js';
@@ -97,6 +97,29 @@ describe.each(READINGS)('denials, oaths and requests, %s', (_, withModels) => {
         ['user', 'champion thanks'],
       ]);
       expect(result.verdict).toBe('pass');
+    });
+
+    it('another firm, the subject of the complaint, is what brings the caller here; a shop paid to redo it is not', () => {
+      const switching = score('frustration', [
+        ['user', 'are you taking on new commercial accounts at the moment?'],
+        ['agent', 'We are. What kind of site do you have?'],
+        [
+          'user',
+          "3 cafés. another firm does them every 6 weeks but they keep missing visits, it's a joke. want monthly",
+        ],
+        ['agent', "Monthly's fine. I've booked a free site survey for Thursday."],
+        ['user', 'perfect, sorted. thanks'],
+      ]);
+      expect(switching.verdict).toBe('pass');
+      const redone = score('frustration', [
+        [
+          'user',
+          'One racket came back at 58lbs not 52, which is pretty annoying tbh as I had to pay another shop to redo it.',
+        ],
+        ['agent', "Really sorry, that's our mistake. I've refunded the stringing."],
+        ['user', 'ok'],
+      ]);
+      expect(redone.verdict).toBe('fail');
     });
 
     it('counter-example: the same words said to the service are frustration with it', () => {

@@ -757,6 +757,13 @@ export const AT_THE_WEATHER =
  */
 export const AT_A_THIRD_PARTY =
   /(?:^| )(?:(?:my|our|the) (?:bank|airline|council|landlord|insurer|insurance company|mortgage lender|employer|boss|neighbour|neighbor|neighbours|neighbors|ex)|my (?:husband|wife|partner)|the (?:government|dvla|irs|hmrc)|hmrc|the tax office)(?: |$)/;
+/**
+ * Another business doing the same work, the subject of its sentence: "another firm does them every 6 weeks but they
+ * keep missing visits, it's a joke", "our last cleaners were useless". Complaints about them bring the caller here;
+ * "I had to pay another shop to redo it" blames whoever made that necessary.
+ */
+export const AT_ANOTHER_PROVIDER =
+  /^(?:(?:and|but|so|because|well|honestly|,) )*(?:another|the other|(?:our|my|the) (?:old|current|last|previous|usual|existing))(?: [a-z]+)? (?:firm|company|contractor|contractors|provider|supplier|plumber|builder|builders|garage|agency|cleaner|cleaners|electrician|installer|installers|mechanic|landscaper|gardener|dentist|vet|clinic|salon|shop|place|lot|crowd|outfit)(?: |$)/;
 export const SPEAKS_TO_THE_SERVICE = /(?:^| )(?:you|your|yours|you lot|you guys|this service|this company)(?: |$)/;
 
 export const KIND_WORDS = /(?:^| )(?:thank you|thanks|thank u|ta|cheers|dear|love|pet)(?! for nothing)(?: |$)/;

@@ -20,6 +20,7 @@ import {
   ANY_SIGN,
   ASKED_TO_REPEAT,
   AT_A_THIRD_PARTY,
+  AT_ANOTHER_PROVIDER,
   AT_ONESELF,
   AT_THE_WEATHER,
   exclaimsAlone,
@@ -121,6 +122,9 @@ function readTurnSigns(turn: ReadTurn): TurnSigns {
   const notAtService = turn.sentences.some((sentence) => AT_ONESELF.test(sentence.text));
   const toTheService = turn.sentences.some((sentence) => SPEAKS_TO_THE_SERVICE.test(sentence.text));
   const atTheWeather = turn.sentences.some((sentence) => AT_THE_WEATHER.test(sentence.text)) && !toTheService;
+  // Another firm named as the one at fault ("another firm does them but they keep missing visits, it's a joke"): the
+  // whole complaint is about them, and it is why the caller is here.
+  const atAnotherProvider = turn.sentences.some((sentence) => AT_ANOTHER_PROVIDER.test(sentence.text)) && !toTheService;
   // Someone else named ("my bank has blocked my card AGAIN 🙄"): an eye-roll or the turn model's reading is at them.
   // A written sign still counts: "I'll just have my bank reverse it then" threatens the service.
   const atAThirdParty = turn.sentences.some((sentence) => AT_A_THIRD_PARTY.test(sentence.text)) && !toTheService;
@@ -138,6 +142,7 @@ function readTurnSigns(turn: ReadTurn): TurnSigns {
   const benign =
     rejoicing ||
     atTheWeather ||
+    atAnotherProvider ||
     (marked && turn.sentences.some((sentence) => firstAffirmed(sentence, SELF_BLAME) !== null));
   let firmClear = 1;
   let oathClear = 1;
@@ -150,6 +155,7 @@ function readTurnSigns(turn: ReadTurn): TurnSigns {
     if (rejoicing && strength < SARCASM_STRENGTH) strength /= 2;
     // "typical." with the rain named: a verdict on the sky.
     if (atTheWeather && strength < SARCASM_STRENGTH) strength = 0;
+    if (atAnotherProvider && AT_ANOTHER_PROVIDER.test(sentence.text)) strength = 0;
     firmClear *= 1 - strength;
     if (strength > firmSaid.strength) firmSaid = { strength, said: sentence.original };
     if (!contextual) continue;
@@ -184,7 +190,7 @@ function readTurnSigns(turn: ReadTurn): TurnSigns {
     ambiguous: 1 - ambiguousClear,
     ambiguousSaid: ambiguousSaid.strength > 0 ? ambiguousSaid.said : turn.text,
     benign,
-    aimedElsewhere: notAtService || atTheWeather || atAThirdParty,
+    aimedElsewhere: notAtService || atTheWeather || atAThirdParty || atAnotherProvider,
   };
 }
 
