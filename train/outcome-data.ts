@@ -29,6 +29,7 @@ export const OUTCOME_TRAINING_SETS = [
   'fresh-4',
   'fresh-5',
   'fresh-6',
+  'fresh-7',
 ] as const;
 
 const EVAL_DIRECTORY = join(import.meta.dirname, '..', 'eval');
