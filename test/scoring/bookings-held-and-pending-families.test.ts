@@ -49,9 +49,28 @@ describe.each(READINGS)('bookings held, pending and claimed, %s', (_, withModels
     "I've reserved a slot in the June list for you, pending your deposit of fifty pounds.",
     "I can hold it for 48 hours; it's confirmed once the £200 deposit is paid.",
     'The first 50 family tickets booked online with code RUDOLPH50 are free for weekday visits.',
+    "You'll get an email within 2 hours saying whether it's confirmed.",
   ])('"%s" claims no booking made', (report) => {
     const result = score('booking_confirmation_accurate', afterAskingToBook(report));
     expect(result.verdict).toBe('not_applicable');
+  });
+
+  it('a booking call still pending, with an email promised to say whether it is confirmed, leaves it unresolved', () => {
+    const result = score(
+      'outcome',
+      [
+        ['user', 'can i hire a candy floss machine for sat 5th'],
+        ['agent', 'Sure! Sending the request to our depot now.'],
+        [
+          'agent',
+          "Your request is in, but it's pending. You'll get an email within 2 hours saying whether it's confirmed.",
+        ],
+        ['user', 'ok will watch my email'],
+      ],
+      [bookingCall('pending')],
+    );
+    expect(result.choice).toBe('unresolved');
+    expect(result.reason).toMatch(/never confirmed/);
   });
 
   it('an order confirmed is a purchase where no booking tool was called, a booking where one placed it', () => {

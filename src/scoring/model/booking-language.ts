@@ -538,10 +538,11 @@ const NO_ROOM_OR_PAST = new RegExp(
  * What is still to come or is asked of the caller, whatever booking words it holds: a condition ("The highways team
  * will update you once it's scheduled", "the band is confirmed for your date once it's paid"), an attempt ("Let me
  * try to pencil that in"), an instruction ("Please arrive 45 minutes before your visit time"), or a booking still
- * pending ("Your request is in, but it's pending confirmation", "I've reserved a slot, pending your deposit").
+ * pending ("Your request is in, but it's pending confirmation", "I've reserved a slot, pending your deposit", "an email
+ * saying whether it's confirmed").
  */
 const NOT_YET_OR_ASKED = new RegExp(
-  `(?:^| )(?:${anyOf('is', 'are', "'s", 'still', 'but', 'now')} pending|pending ${anyOf('your', 'the', 'a', 'confirmation', 'approval', 'payment', 'deposit', 'receipt')})(?: |$)|(?:^| )${anyOf('once', 'as soon as', 'until', 'when')} ${anyOf('it', 'that', 'this', 'they', 'the deposit', 'payment', 'the payment')} ${anyOf('is', 'has been', 'gets', 'goes', 'are', 'have been', "'s")} ${anyOf('scheduled', 'booked', 'paid', 'confirmed', 'reserved', 'received', 'approved', 'thru', 'processed')}(?: |$)|^${optional(anyOf('okay', 'ok', 'right', 'great', 'lovely', 'congratulations !', ','))}${optional(',')}let me ${optional('just')}try|^please ${anyOf('arrive', 'bring', 'attach', 'put', 'remember', 'make sure', 'allow', 'come', 'note', 'keep', 'wear', 'park', 'check in', 'call', 'email')}(?: |$)`,
+  `(?:^| )(?:${anyOf('is', 'are', "'s", 'still', 'but', 'now')} pending|pending ${anyOf('your', 'the', 'a', 'confirmation', 'approval', 'payment', 'deposit', 'receipt')})(?: |$)|(?:^| )${anyOf('whether', 'if')} ${anyOf('it', 'that', 'this', 'they', 'the booking', 'your booking')} ${anyOf('is', "'s", 'has been', 'are', 'can be', 'was')} ${optional('been')}${anyOf('confirmed', 'booked', 'accepted', 'approved')}(?: |$)|(?:^| )${anyOf('once', 'as soon as', 'until', 'when')} ${anyOf('it', 'that', 'this', 'they', 'the deposit', 'payment', 'the payment')} ${anyOf('is', 'has been', 'gets', 'goes', 'are', 'have been', "'s")} ${anyOf('scheduled', 'booked', 'paid', 'confirmed', 'reserved', 'received', 'approved', 'thru', 'processed')}(?: |$)|^${optional(anyOf('okay', 'ok', 'right', 'great', 'lovely', 'congratulations !', ','))}${optional(',')}let me ${optional('just')}try|^please ${anyOf('arrive', 'bring', 'attach', 'put', 'remember', 'make sure', 'allow', 'come', 'note', 'keep', 'wear', 'park', 'check in', 'call', 'email')}(?: |$)`,
 );
 
 /**

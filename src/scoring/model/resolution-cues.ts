@@ -237,7 +237,9 @@ export const ABOUT_ITSELF = cue(
   `(?:${IDENTITY}(?: [.!?])*$|${anyOf('say', 'claim', 'pretend', 'tell you', 'promise')} ${optional('that')}${anyOf('i am', 'to be', 'i am a', 'to be a', 'i am an', 'to be an')} ${optional(anyOf('real', 'actual'))}${IDENTITY})`,
   { negatable: false },
 );
-export const CONDITIONAL = /^(?:if|when|whenever|in case) /;
+/** A condition, or a completion only wondered about: "You'll get an email saying whether it's confirmed." */
+export const CONDITIONAL =
+  /^(?:if|when|whenever|in case) |(?:^| )(?:whether|if) (?:it|that|this|they|the booking|your booking) (?:is|'s|has been|are|was) (?:been )?(?:confirmed|booked|accepted|approved|done|sorted)(?: |$)/;
 
 const DONE = anyOf(
   'updated',
