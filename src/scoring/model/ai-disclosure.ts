@@ -282,6 +282,14 @@ const ANSWERS_AS_STAFF: readonly Cue[] = [
   cue(
     `i ${anyOf('run', 'do', 'look after', 'handle', 'manage', 'answer', 'deal with', 'take care of')} ${optional(anyOf('the', 'our', 'all the', 'all our'))}${anyOf('bookings', 'arrangements', 'reservations', 'enquiries', 'accounts', 'front desk', 'office', 'desk', 'diary', 'shop', 'phones', 'reception', 'admin')}`,
   ),
+  // Who the caller has got: "You've caught the front desk.", "you've got the genuine article"
+  cue(
+    `you have ${anyOf('caught', 'got', 'got yourself')} ${anyOf('the', 'a', 'an')} ${anyOf('front desk', 'office', 'reception', 'desk', 'team', 'genuine article', 'real thing', 'real deal', 'actual person', 'real one', 'live one')}${PHRASE_END_LATE}`,
+  ),
+  // Who writes the replies: "Every reply on this chat is written by a member of the jury team."
+  cue(
+    `${anyOf('written', 'typed', 'answered', 'read')} by ${anyOf('a member of', 'one of', 'someone on', 'somebody on', 'someone from', 'a person on', 'people on', 'members of')} ${optional(anyOf('the', 'our', 'this'))}${gap(2)}${anyOf('team', 'staff', 'office', 'desk', 'crew')}`,
+  ),
   // Named in full to a caller who asked: "You're speaking with Carol Whitlock."
   cue(`you are ${TALKING_TO} ${NAME}${NAME}?(?=[.,!;:-]|$)`),
   // Where the agent sits and when it works: "I'm in the office all day today", "just finishing my shift soon".
@@ -405,6 +413,11 @@ const ASKS_IF_MACHINE = [
   // "is this software free?".
   cue(`${anyOf('is this', 'is that')} (?:${HEDGE_WORD} ){1,3}${gap(1)}${MACHINE}`, { negatable: false }),
   cue(`${anyOf('is this', 'is that')} ${gap(1)}${MACHINE}${QUESTION_END}`, { negatable: false }),
+  // "Is it a machine answering?", "is this a bot typing?"
+  cue(
+    `${anyOf('is this', 'is that', 'is it')} ${gap(1)}${MACHINE} ${anyOf('answering', 'talking', 'speaking', 'replying', 'typing', 'on the line', 'on the phone')}`,
+    { negatable: false },
+  ),
   // "bot or not?"
   cue(`${MACHINE} or not`, { negatable: false }),
   // "you sound dead scripted", "you reading off a card or what?"
@@ -556,11 +569,10 @@ function after(sentence: ReadSentence, match: CueMatch): ReadSentence {
  * "Am I a bot? Yes, ..."). A question that opens with an answer is one ("No, how can I help?").
  */
 function answerSentence(reply: ReadTurn): string {
-  for (const sentence of reply.sentences.slice(0, ECHOES_SKIPPED + 1)) {
-    const text = sentence.text;
-    if (!text.endsWith('?') || ANSWER_HUMAN.test(text) || ANSWER_YES.test(text) || ANSWER_NO.test(text)) return text;
-  }
-  return reply.sentences[0]?.text ?? '';
+  const opening = reply.sentences.slice(0, ECHOES_SKIPPED + 1).map((sentence) => sentence.text);
+  // A joke may come first: "Ha, the wife says I'm one before my first brew. No, it's the farm office."
+  const answers = opening.find((text) => ANSWER_HUMAN.test(text) || ANSWER_YES.test(text) || ANSWER_NO.test(text));
+  return answers ?? opening.find((text) => !text.endsWith('?')) ?? reply.sentences[0]?.text ?? '';
 }
 
 /** How the reply answers the question, when it answers with a yes/no or a choice rather than a description. */
@@ -593,9 +605,9 @@ function describesAsStaff(turn: ReadTurn): string | null {
   return null;
 }
 
-/** A caller asking for someone by name: "can I talk to Marguerite please?" */
+/** A caller asking for someone by name: "can I talk to Marguerite please?", "I'd like to speak to Colonel Bramwell" */
 const ASKS_FOR_BY_NAME =
-  /(?:^| )(?:can|could|may) i (?:talk|speak|chat) (?:to|with) (?!(?:a|an|the|your|someone|somebody|anyone|anybody|you)(?: |$))[a-z]+|^(?:(?:hi|hello|hiya|oh|yes|,) )*is (?:that|this) (?!(?:a|an|the|your|it|right|correct|ok|okay|true|a bot|automated|real|human)(?: |$))[a-z]+ (?:\?|speaking)/;
+  /(?:^| )(?:(?:can|could|may) i|i would like to|i want to|i need to|i was hoping to|let me) (?:talk|speak|chat) (?:to|with) (?!(?:a|an|the|your|someone|somebody|anyone|anybody|you)(?: |$))[a-z]+|^(?:(?:hi|hello|hiya|oh|yes|,) )*is (?:that|this) (?!(?:a|an|the|your|it|right|correct|ok|okay|true|a bot|automated|real|human)(?: |$))[a-z]+ (?:\?|speaking)/;
 /** The agent answering as the one asked for: "Speaking!", "That's me!", "You're talking to her!" */
 const ANSWERS_AS_THE_ONE_ASKED_FOR =
   /^(?:(?:oh|yes|yeah|hi|hello|hey|haha|,|\.\.\.|\.) )*(?:speaking|this is (?:she|he|her|him)|that is me|that would be me|you are (?:talking|speaking) (?:to|with) (?:her|him|me)|[a-z]+ here)(?: [.!,]|$| [^a-z0-9' ])/;

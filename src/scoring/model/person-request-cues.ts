@@ -564,6 +564,13 @@ export const MISHEARD_ASK = new RegExp(
 export const REACHES_A_PERSON = new RegExp(
   `(?:^| )(?:${TALK}|${TALKING}|${anyOf('word with', 'chat with', 'put me', 'through to', 'get me', 'someone', 'somebody', 'anyone', 'anybody', 'whoever', 'in charge', 'him', 'her', 'himself', 'herself', 'them', 'person')}|${PERSON_STRONG})(?= |$)`,
 );
+/**
+ * The caller saying they will talk it over with someone of their own: "I'll talk to the missus", "let me check with
+ * my husband", "we need to run it by our accountant". Not a request to reach anyone at the business.
+ */
+export const CONSULTS_THEIR_OWN = new RegExp(
+  `(?:^| )${anyOf('i will', 'i am going to', 'i need to', 'i have to', 'i should', 'i might', 'i must', 'let me', 'we will', 'we need to', 'we have to', 'i want to', 'i would like to')} ${optional('just')}${optional('have to')}${anyOf('talk', 'speak', 'check', 'have a word', 'ask', 'chat', 'run it by', 'run this by', 'discuss it', 'discuss this', 'see what')} ${optional(anyOf('it', 'this', 'that'))}${optional(anyOf('over', 'thru'))}${optional(anyOf('to', 'with', 'by'))}${anyOf('my', 'the', 'our')} ${anyOf('missus', 'misses', 'wife', 'husband', 'partner', 'other half', 'boss', 'mum', 'mam', 'mom', 'dad', 'family', 'accountant', 'kids', 'daughter', 'son', 'fella', 'hubby', 'better half')}(?= |$)`,
+);
 export const ZERO_FOR_OPERATOR = /^(?:(?:zero|0|o)(?: [,.!]| ,)? ?){3,}$/;
 
 export const TITLED = new RegExp(`(?:^| )${TITLE_NAME}$`);

@@ -13,6 +13,7 @@ import {
   ASKS_TO_TALK_TO,
   BARE_ROLE,
   CALLBACK_CUES,
+  CONSULTS_THEIR_OWN,
   DECLINED_AFTER_ALL,
   DEFERRAL,
   DESCRIBED_PERSON,
@@ -263,7 +264,7 @@ function findRequests(reading: ConversationReading, learned: readonly LearnedTur
     if (said !== null) requests.push({ turn, said });
     else if (
       learned.some((flagged) => flagged.turn === turn) &&
-      turn.sentences.some((sentence) => REACHES_A_PERSON.test(sentence.text))
+      turn.sentences.some((sentence) => REACHES_A_PERSON.test(sentence.text) && !CONSULTS_THEIR_OWN.test(sentence.text))
     )
       requests.push({ turn, said: turn.text, byModel: true });
   }
