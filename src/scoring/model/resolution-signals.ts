@@ -81,6 +81,10 @@ function firstMatch(turn: ReadTurn, cues: readonly Cue[]): string | null {
   return null;
 }
 
+/** A caller turning to another matter: "well, hang on, you grind your own flour there don't you?" */
+const NEW_MATTER =
+  /(?:^| )(?:hang on|while i have you|since i have you|since i got you|since i got ya|by the way|another question|one more thing|on another note|oh and|anyway)(?: |$)/;
+
 /** A sentence that asks, with its question mark or, in chat, only its first word. */
 const ASKS = /\?$|^(?:what|how|when|where|why|which|who|do|does|did|can|could|is|are|will|would)(?: |$)/;
 
@@ -231,9 +235,23 @@ export function readSignals(reading: ConversationReading): Signals {
   }
   const lastTurn = reading.turns.at(-1);
   const unansweredQuestion = lastTurn?.speaker === 'user' && lastTurn.text.trim().endsWith('?') ? lastTurn : null;
+  const answered = lastAnsweredQuestion(reading);
+  // What the agent could not do concerned an earlier matter when the caller then turned to a new one and got an
+  // answer: "I'm afraid I don't have their number" to a wrong number who goes on "well, hang on, do you sell flour?"
+  const unableBeforeAnswer =
+    lastAgentState?.kind === 'unable' &&
+    answered !== null &&
+    answered.index > lastAgentState.turn.index &&
+    reading.turns.some(
+      (turn) =>
+        turn.speaker === 'user' &&
+        turn.index > lastAgentState.turn.index &&
+        turn.index < answered.index &&
+        turn.sentences.some((sentence) => NEW_MATTER.test(sentence.text)),
+    );
   return {
-    lastAgentState,
-    answered: lastAnsweredQuestion(reading),
+    lastAgentState: unableBeforeAnswer ? null : lastAgentState,
+    answered,
     offeredMore:
       reading.turns.findLast((turn) => turn.speaker === 'agent' && firstMatch(turn, OFFER_MORE) !== null) ?? null,
     signOff,
