@@ -30,6 +30,7 @@ export const OUTCOME_TRAINING_SETS = [
   'fresh-5',
   'fresh-6',
   'fresh-7',
+  'fresh-8',
 ] as const;
 
 const EVAL_DIRECTORY = join(import.meta.dirname, '..', 'eval');
