@@ -7,14 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ConversationEvent } from '../../src/domain/conversation.js';
 import { loadTrainedModels } from '../../src/main/model-files.js';
-import { bookingCall, builtinScorer, type TurnSpec } from './conversation.js';
+import { bookingCall, builtinScorer, READINGS, type TurnSpec } from './conversation.js';
 
 const { models } = loadTrainedModels();
-
-const READINGS = [
-  ['with the trained models', true],
-  ['by the rules alone', false],
-] as const;
 
 describe.each(READINGS)('answers and claims, %s', (_, withModels) => {
   const score = builtinScorer(withModels ? models : null);

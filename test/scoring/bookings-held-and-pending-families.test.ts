@@ -8,14 +8,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadTrainedModels } from '../../src/main/model-files.js';
-import { bookingCall, builtinScorer, type TurnSpec } from './conversation.js';
+import { bookingCall, builtinScorer, READINGS, type TurnSpec } from './conversation.js';
 
 const { models } = loadTrainedModels();
-
-const READINGS = [
-  ['with the trained models', true],
-  ['by the rules alone', false],
-] as const;
 
 describe.each(READINGS)('bookings held, pending and claimed, %s', (_, withModels) => {
   const score = builtinScorer(withModels ? models : null);

@@ -46,3 +46,9 @@ export function builtinScorer(models: TrainedModels | null) {
     return result;
   };
 }
+
+/** The two ways the family tests score: as the service does, with the trained models, and by the written rules alone. */
+export const READINGS = [
+  ['with the trained models', true],
+  ['by the rules alone', false],
+] as const;

@@ -10,14 +10,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadTrainedModels } from '../../src/main/model-files.js';
-import { builtinScorer, type TurnSpec } from './conversation.js';
+import { builtinScorer, READINGS, type TurnSpec } from './conversation.js';
 
 const { models } = loadTrainedModels();
-
-const READINGS = [
-  ['with the trained models', true],
-  ['by the rules alone', false],
-] as const;
 
 describe.each(READINGS)('identity and consulting, %s', (_, withModels) => {
   const score = builtinScorer(withModels ? models : null);

@@ -10,7 +10,7 @@ import type { ScorableConversation } from '../../src/domain/conversation.js';
 import { loadTrainedModels } from '../../src/main/model-files.js';
 import { BUILTIN_CHECKS } from '../../src/scoring/builtin-checks.js';
 import { scoreConversation } from '../../src/scoring/pipeline.js';
-import { conversation } from './conversation.js';
+import { conversation, READINGS } from './conversation.js';
 
 const { models } = loadTrainedModels();
 
@@ -18,11 +18,6 @@ function scoreAll(scorable: ScorableConversation, withModels: boolean): Map<Buil
   const { results } = scoreConversation(scorable, [...BUILTIN_CHECKS], undefined, withModels ? models : null);
   return new Map(results.map((result) => [result.check_key as BuiltinCheckKey, result]));
 }
-
-const READINGS = [
-  ['with the trained models', true],
-  ['by the rules alone', false],
-] as const;
 
 describe.each(READINGS)('one reading, %s', (_, withModels) => {
   it('the issue\'s case: "let me connect you with a representative" and no transfer event is a handover in both checks', () => {

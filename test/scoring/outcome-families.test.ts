@@ -9,7 +9,7 @@ import type { ConversationEvent, ScorableConversation } from '../../src/domain/c
 import { loadTrainedModels } from '../../src/main/model-files.js';
 import { BUILTIN_CHECKS } from '../../src/scoring/builtin-checks.js';
 import { scoreConversation } from '../../src/scoring/pipeline.js';
-import { conversation, type TurnSpec } from './conversation.js';
+import { conversation, READINGS, type TurnSpec } from './conversation.js';
 
 const { models } = loadTrainedModels();
 const OUTCOME = BUILTIN_CHECKS.filter((check) => check.key === 'outcome');
@@ -19,11 +19,6 @@ const tool = (name: string, status?: string): ConversationEvent => ({
   name,
   ...(status === undefined ? {} : { status }),
 });
-
-const READINGS = [
-  ['with the trained models', true],
-  ['by the rules alone', false],
-] as const;
 
 describe.each(READINGS)('outcome families, %s', (_, withModels) => {
   function outcome(turns: TurnSpec[], events: ConversationEvent[] = [], extra: Partial<ScorableConversation> = {}) {
