@@ -20,6 +20,7 @@ import {
 import { citeTurn, type Finding, restsOnlyOnMisheard, uniqueSorted } from './finding.js';
 import type { ConversationReading, ReadTurn } from './reading.js';
 import { eventCameAfter, happenedBeforeTurnEnded } from './timeline.js';
+import { handlesAnOrder } from './tool-kinds.js';
 
 export interface BookingAnalysis {
   calls: ConversationEvent[];
@@ -30,8 +31,6 @@ export interface BookingAnalysis {
   unrecoveredFailure: ConversationEvent | null;
   anySuccess: boolean;
 }
-
-const ORDER_TOOL = /order/i;
 
 /** How many turns back booking talk still makes "You're good to go" a booking claim: SGD reports come up to six turns after the request. */
 const BOOKING_CONTEXT_WINDOW = 6;
@@ -54,9 +53,7 @@ export function analyseBooking(reading: ConversationReading, acts: BookingActRea
   if (acts) statements.push(...reportsAfterCalls(reading, calls, statements, acts));
   // With no booking call at all, "Lovely, see you Friday then." greets a walk-in as often as it claims a booking,
   // and "Your order's confirmed" after an order tool ("create_order") reports a purchase.
-  const orderTool = reading.conversation.events.some(
-    (event) => event.type === 'tool_call' && ORDER_TOOL.test(event.name ?? '') && !isBookingToolCall(event),
-  );
+  const orderTool = reading.conversation.events.some(handlesAnOrder);
   const kept =
     calls.length > 0
       ? statements

@@ -460,8 +460,8 @@ export function frustrationFinding(
         annoyedElsewhere: repeatedAsk > 0 || annoyedTurns.some((other) => other !== signs),
       }),
     ),
-    // Nor does the model's reading of a turn whose anger the caller aims elsewhere ("bloody rain's done for half me
-    // first cut"): it reads the anger's words, not where they go.
+    // The turn model's reading counts neither for a pitch's turn nor for one whose anger the caller aims elsewhere
+    // ("bloody rain's done for half me first cut"): it reads the anger's words, not where they go.
     learned.filter(
       (flagged) =>
         !pitchTurns.has(flagged.turn.index) &&

@@ -27,7 +27,7 @@ import {
   SIGNS,
   type Sign,
 } from './real-inquiry-signs.js';
-import { toolKind } from './tool-kinds.js';
+import { handlesAnOrder, toolKind } from './tool-kinds.js';
 
 /** The caller never said anything but greetings (dead air, a chat abandoned after "hello"). */
 function nothingAsked(reading: ConversationReading): boolean {
@@ -248,14 +248,11 @@ function withoutAgentGuessesDenied(reading: ConversationReading, observed: reado
 function madeForCaller(reading: ConversationReading): { call: ConversationEvent; what: string } | undefined {
   for (const event of reading.conversation.events) {
     if (event.type !== 'tool_call' || eventOutcome(event) !== 'success') continue;
-    const kind = toolKind(event);
-    if (kind === 'booking') return { call: event, what: 'a booking was made' };
-    if (kind === 'work' && ORDER_TOOL.test(event.name ?? '')) return { call: event, what: 'an order was placed' };
+    if (toolKind(event) === 'booking') return { call: event, what: 'a booking was made' };
+    if (handlesAnOrder(event)) return { call: event, what: 'an order was placed' };
   }
   return undefined;
 }
-
-const ORDER_TOOL = /order|purchase/i;
 
 export function realInquiryFinding(reading: ConversationReading, learned: readonly LearnedTurn[] = []): Finding {
   // "We don't need anything" after having asked for something closes a customer's call.

@@ -91,3 +91,10 @@ export function onlySendsAMessage(event: ConversationEvent): boolean {
     .split(/[^a-z]+/)
     .some((word) => MESSAGE_WORDS.has(word));
 }
+
+const ORDER_WORDS = /order|purchase/i;
+
+/** A call that places, changes or cancels an order ("create_trade_order", "place_order"): work a customer gets done. */
+export function handlesAnOrder(event: ConversationEvent): boolean {
+  return event.type === 'tool_call' && ORDER_WORDS.test(event.name ?? '') && toolKind(event) === 'work';
+}
