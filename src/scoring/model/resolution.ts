@@ -98,7 +98,11 @@ function resolutionFeatures(
 function confirmedWithoutWork(reading: ConversationReading, context: ResolutionContext, tools: ToolSignals): boolean {
   // With a booking call made, its own status tells (failed, pending or made); only without one is a claim unbacked.
   const workBesidesMessages = reading.conversation.events.some(
-    (event) => toolKind(event) === 'work' && eventOutcome(event) === 'success' && !onlySendsAMessage(event),
+    (event) =>
+      event.type === 'tool_call' &&
+      toolKind(event) === 'work' &&
+      eventOutcome(event) === 'success' &&
+      !onlySendsAMessage(event),
   );
   if (context.bookingFailed || !context.anyToolSucceeded || workBesidesMessages || tools.bookingCalls > 0) return false;
   return confirmationAccuracyFinding(context.booking ?? analyseBooking(reading)).verdict === 'fail';
