@@ -150,6 +150,11 @@ function asksOfItsOwn(sentence: ReadSentence): boolean {
   );
 }
 
+/** A sentence asking for something of the business: in words a cue lists, or a question of the caller's own. */
+function asksForSomething(sentence: ReadSentence): boolean {
+  return firstAffirmed(sentence, REAL_NEED_CUES) !== null || asksOfItsOwn(sentence);
+}
+
 /**
  * A request after a doubting sign: in a later turn, later in the same turn ("wrong number? I need a will"), or later
  * in the same sentence.
@@ -162,9 +167,7 @@ function askedForSomethingAfter(reading: ConversationReading, seen: Observed): R
       turn.index > seen.turn.index
         ? turn.sentences
         : turn.sentences.slice(turn.sentences.findIndex((sentence) => sentence.original === seen.said) + 1);
-    return turn.index > seen.turn.index || seen.turn.speaker === 'user'
-      ? after.some((sentence) => firstAffirmed(sentence, REAL_NEED_CUES) !== null || asksOfItsOwn(sentence))
-      : false;
+    return turn.index > seen.turn.index || seen.turn.speaker === 'user' ? after.some(asksForSomething) : false;
   });
 }
 
@@ -219,11 +222,7 @@ function withoutOpenersLaterAnswered(
       turn.speaker === 'user' &&
       turn.index > opener.index &&
       !doubted.has(turn.index) &&
-      turn.sentences.some(
-        (sentence) =>
-          (firstAffirmed(sentence, REAL_NEED_CUES) !== null || asksOfItsOwn(sentence)) &&
-          !ASKS_FOR_SOMEONE.test(sentence.text),
-      ),
+      turn.sentences.some((sentence) => asksForSomething(sentence) && !ASKS_FOR_SOMEONE.test(sentence.text)),
   );
   if (!askedLater) return [...observed];
   return observed.filter((seen) => !(seen.sign.kind === LEARNED_SIGN_KIND && seen.turn.index === opener.index));

@@ -52,12 +52,17 @@ export const UNFINISHED_STATUSES = new Set([
   'waiting',
 ]);
 
-export function toolKind(event: ConversationEvent): ToolKind {
-  const words = (event.name ?? '')
+/** The words of a tool's name, however it is written: "sendSms", "send_sms" and "send-SMS" all read send, sms. */
+function nameWords(event: ConversationEvent): string[] {
+  return (event.name ?? '')
     .replace(/([a-z])([A-Z])/g, '$1_$2')
     .toLowerCase()
     .split(/[^a-z]+/)
     .filter(Boolean);
+}
+
+export function toolKind(event: ConversationEvent): ToolKind {
+  const words = nameWords(event);
   const joined = words.join('');
   // "request_callback", "schedule_call_back", "add_to_wait_list", "take_message": handed on, whatever the verb.
   // A message taken or left for someone is handed on; a gift message or a message sent to the caller is not.
@@ -85,11 +90,7 @@ const MESSAGE_WORDS = new Set(['send', 'sms', 'text', 'email', 'notify', 'notifi
  */
 export function onlySendsAMessage(event: ConversationEvent): boolean {
   if (event.type !== 'tool_call' || toolKind(event) !== 'work') return false;
-  return (event.name ?? '')
-    .replace(/([a-z])([A-Z])/g, '$1_$2')
-    .toLowerCase()
-    .split(/[^a-z]+/)
-    .some((word) => MESSAGE_WORDS.has(word));
+  return nameWords(event).some((word) => MESSAGE_WORDS.has(word));
 }
 
 const ORDER_WORDS = /order|purchase/i;
