@@ -61,11 +61,11 @@ const END = '</s>';
 const WORDS_PER_PREFIX = 1 << 15;
 
 /**
- * Word features indexed by number: per prefix, a word's row by its id and a pair's by id x WORDS_PER_PREFIX +
- * id. Looking a feature up then hashes each word once instead of building and hashing a string per word
- * pair, which was most of what the models cost per conversation.
+ * Word features indexed by number: per prefix, a word's feature position by its id (an array, read without
+ * hashing) and a pair's by id x WORDS_PER_PREFIX + id. Looking a feature up then hashes each word once instead
+ * of building and hashing a string per word pair, which was most of what the models cost per conversation.
  */
-function wordIndex(features: readonly string[], width: number) {
+function wordIndex(features: readonly string[]) {
   const ids = new Map<string, number>();
   const idOf = (word: string) => {
     let id = ids.get(word);
@@ -75,28 +75,33 @@ function wordIndex(features: readonly string[], width: number) {
     }
     return id;
   };
-  const byPrefix = new Map<string, { single: Map<number, number>; pair: Map<number, number> }>();
+  const singles = new Map<string, Map<number, number>>();
+  const byPrefix = new Map<string, { single: Int32Array; pair: Map<number, number> }>();
   const flags = new Map<string, number>();
   features.forEach((feature, position) => {
-    const row = position * width;
     // A prefix is one letter and a colon ("u:", "c:"); a regular expression per feature cost a third of loading.
     const prefix =
       feature.charAt(1) === ':' && feature.charAt(0) >= 'a' && feature.charAt(0) <= 'z' ? feature.slice(0, 2) : '';
     const words = feature.slice(prefix.length).split(' ');
     if (feature.startsWith('#') || words.length > 2 || words.some((word) => word === '')) {
-      flags.set(feature, row);
+      flags.set(feature, position);
       return;
     }
     let tables = byPrefix.get(prefix);
     if (!tables) {
-      tables = { single: new Map(), pair: new Map() };
+      tables = { single: new Int32Array(0), pair: new Map() };
       byPrefix.set(prefix, tables);
+      singles.set(prefix, new Map());
     }
-    if (words.length === 1) tables.single.set(idOf(words[0] as string), row);
-    else tables.pair.set(idOf(words[0] as string) * WORDS_PER_PREFIX + idOf(words[1] as string), row);
+    if (words.length === 1) singles.get(prefix)?.set(idOf(words[0] as string), position);
+    else tables.pair.set(idOf(words[0] as string) * WORDS_PER_PREFIX + idOf(words[1] as string), position);
   });
   // Beyond this many distinct words the pair keys would collide; such a model keeps to the string path.
   if (ids.size >= WORDS_PER_PREFIX) return null;
+  for (const [prefix, tables] of byPrefix) {
+    tables.single = new Int32Array(ids.size).fill(-1);
+    for (const [id, position] of singles.get(prefix) ?? []) tables.single[id] = position;
+  }
   return { ids, byPrefix, flags, start: ids.get(START) ?? -1, end: ids.get(END) ?? -1 };
 }
 
@@ -113,44 +118,44 @@ export function linearModel(file: LinearModelFile): LinearModel {
   const width = file.classes.length;
   const index = new Map<string, number>();
   file.features.forEach((feature, position) => {
-    index.set(feature, position * width);
+    index.set(feature, position);
   });
   const weights = Float64Array.from(file.weights);
-  const words = wordIndex(file.features, width);
-  // A feature counts once however often it occurs (training counted presence, not frequency): rows already
-  // added in this call carry this call's stamp, which spares a Set per call.
+  const words = wordIndex(file.features);
+  // A feature counts once however often it occurs (training counted presence, not frequency): features
+  // already added in this call carry this call's stamp, which spares a Set per call.
   const stamps = new Uint32Array(file.features.length);
   let stamp = 0;
-  const scores = (features: readonly string[]): number[] => {
-    const sums = [...file.bias];
+  let sums: number[] = [];
+  const begin = () => {
+    sums = [...file.bias];
     stamp = stamp === 0xffffffff ? 1 : stamp + 1;
     if (stamp === 1) stamps.fill(0);
-    for (const feature of features) {
-      const row = index.get(feature);
-      if (row === undefined || stamps[row / width] === stamp) continue;
-      stamps[row / width] = stamp;
-      for (let k = 0; k < width; k += 1) sums[k] = (sums[k] as number) + (weights[row + k] as number);
-    }
+  };
+  const add = (position: number | undefined) => {
+    if (position === undefined || position === -1 || stamps[position] === stamp) return;
+    stamps[position] = stamp;
+    const row = position * width;
+    for (let k = 0; k < width; k += 1) sums[k] = (sums[k] as number) + (weights[row + k] as number);
+  };
+  const scores = (features: readonly string[]): number[] => {
+    begin();
+    for (const feature of features) add(index.get(feature));
     return sums;
   };
   const bagScores = (bag: FeatureBag): number[] => {
     if (!words) return scores(bagFeatures(bag));
-    const sums = [...file.bias];
-    stamp = stamp === 0xffffffff ? 1 : stamp + 1;
-    if (stamp === 1) stamps.fill(0);
-    const add = (row: number | undefined) => {
-      if (row === undefined || stamps[row / width] === stamp) return;
-      stamps[row / width] = stamp;
-      for (let k = 0; k < width; k += 1) sums[k] = (sums[k] as number) + (weights[row + k] as number);
-    };
+    begin();
     for (const text of bag.texts) {
       const tables = words.byPrefix.get(text.prefix);
       if (!tables) continue;
       let previous = words.start;
       for (const word of text.words) {
         const id = words.ids.get(word) ?? -1;
-        if (id !== -1) add(tables.single.get(id));
-        if (id !== -1 && previous !== -1) add(tables.pair.get(previous * WORDS_PER_PREFIX + id));
+        if (id !== -1) {
+          add(tables.single[id]);
+          if (previous !== -1) add(tables.pair.get(previous * WORDS_PER_PREFIX + id));
+        }
         previous = id;
       }
       if (previous !== -1 && words.end !== -1) add(tables.pair.get(previous * WORDS_PER_PREFIX + words.end));
