@@ -41,7 +41,7 @@ describe('the turns a label reads', () => {
   const reader: TurnLabelReader = {
     read(speaker, turn, context) {
       asked.push({ speaker, text: turn.text, context: context.text });
-      const probability = turn.text.includes('flag') ? 0.99 : 0.01;
+      const probability = turn.text.includes('flag') ? 0.99 : turn.text.includes('maybe') ? 0.8 : 0.01;
       const labels = (Object.keys(TURN_LABELS) as TurnLabel[]).filter((label) => speaksFor(label, speaker));
       return Object.fromEntries(labels.map((label) => [label, probability]));
     },
@@ -56,19 +56,29 @@ describe('the turns a label reads', () => {
         ['user', 'and this'],
         ['user', 'ok'],
         ['agent', 'flag again'],
+        ['user', 'right'],
+        ['agent', 'maybe me'],
       ]),
     );
     const learned = readLearnedTurns(reading, reader);
     expect(learned.asks_for_person.map(({ turn }) => turn.index)).toEqual([1]);
     expect(learned.frustrated.map(({ turn }) => turn.index)).toEqual([1]);
-    // An agent's turn is read only as the answer to a caller who asked who they were talking to (turn 1 did).
-    expect(learned.claims_human.map(({ turn }) => turn.index)).toEqual([2]);
+    // An agent's turn answering a caller who asked who they were talking to (turn 1 did) counts from the label's
+    // threshold; any other agent turn only from UNPROMPTED_CLAIM_FROM (0.8 is below it, 0.99 is not).
+    expect(learned.claims_human.map(({ turn, answersWho }) => [turn.index, answersWho])).toEqual([
+      [2, true],
+      [5, false],
+    ]);
     // Each turn read once, with the other side's turn before it: the caller's "ok" follows their own turn.
     expect(asked.map(({ text, context }) => [text, context])).toEqual([
+      ['Hello, how can I help?', ''],
       ['flag this please', 'Hello, how can I help?'],
       ['flag me too', 'flag this please'],
       ['and this', 'flag me too'],
       ['ok', ''],
+      ['flag again', 'ok'],
+      ['right', 'flag again'],
+      ['maybe me', 'right'],
     ]);
   });
 
