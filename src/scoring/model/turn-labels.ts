@@ -91,9 +91,13 @@ export function turnLabelReader(model: LinearModel): TurnLabelReader {
   if (model.classes.length !== labels.length || labels.some((label, index) => model.classes[index] !== label)) {
     throw new Error(`model ${model.name}: classes must be ${labels.join(', ')}`);
   }
+  // Only the agent's label reads the turn before; the caller's labels were trained without it and weigh none of
+  // its words, so a caller's turn is read alone: the same probabilities, half the word lookups.
+  const readsBefore = (speaker: Speaker) => labels.some((label) => speaksFor(label, speaker) && readsContext(label));
+  const nothingBefore = worded('');
   return {
     read(speaker, turn, context) {
-      const scores = model.scoresOfBag(bagOf(turn, context));
+      const scores = model.scoresOfBag(bagOf(turn, readsBefore(speaker) ? context : nothingBefore));
       const read: TurnLabelProbabilities = {};
       labels.forEach((label, index) => {
         if (speaksFor(label, speaker)) read[label] = logistic(scores[index] as number);
