@@ -75,7 +75,8 @@ function wordIndex(features: readonly string[]) {
     }
     return id;
   };
-  const singles = new Map<string, Map<number, number>>();
+  // A word's id and its feature's position, in pairs, per prefix: the arrays are sized once every id is known.
+  const singles = new Map<string, number[]>();
   const byPrefix = new Map<string, { single: Int32Array; pair: Map<number, number> }>();
   const flags = new Map<string, number>();
   features.forEach((feature, position) => {
@@ -91,16 +92,17 @@ function wordIndex(features: readonly string[]) {
     if (!tables) {
       tables = { single: new Int32Array(0), pair: new Map() };
       byPrefix.set(prefix, tables);
-      singles.set(prefix, new Map());
+      singles.set(prefix, []);
     }
-    if (words.length === 1) singles.get(prefix)?.set(idOf(words[0] as string), position);
+    if (words.length === 1) singles.get(prefix)?.push(idOf(words[0] as string), position);
     else tables.pair.set(idOf(words[0] as string) * WORDS_PER_PREFIX + idOf(words[1] as string), position);
   });
   // Beyond this many distinct words the pair keys would collide; such a model keeps to the string path.
   if (ids.size >= WORDS_PER_PREFIX) return null;
   for (const [prefix, tables] of byPrefix) {
     tables.single = new Int32Array(ids.size).fill(-1);
-    for (const [id, position] of singles.get(prefix) ?? []) tables.single[id] = position;
+    const pairs = singles.get(prefix) ?? [];
+    for (let at = 0; at < pairs.length; at += 2) tables.single[pairs[at] as number] = pairs[at + 1] as number;
   }
   return { ids, byPrefix, flags, start: ids.get(START) ?? -1, end: ids.get(END) ?? -1 };
 }
