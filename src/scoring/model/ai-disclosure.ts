@@ -636,7 +636,7 @@ export function asksWhoIsTalking(turn: ReadTurn): boolean {
 /**
  * An agent turn the turn model reads as claiming to be a person, when nothing in it says it is a machine: the
  * answers nobody listed ("ha, I get that a lot, but it's just me typing away here"), and, read from a higher
- * probability, claims nobody asked for ("I'm one of the volunteers here myself"; see learned-turns.ts).
+ * probability, claims nobody asked for ("Not this one! Just me, Dave, sat in the yard office"; see learned-turns.ts).
  */
 function learnedClaim(reading: ConversationReading, learned: LearnedTurns): LearnedTurn | undefined {
   return learned.claims_human.find(

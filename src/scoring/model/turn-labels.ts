@@ -7,7 +7,7 @@
  * looked up once for all of them. The checks combine these readings with their written patterns (see each
  * check's file).
  */
-import type { Speaker } from '../../domain/conversation.js';
+import { SPEAKERS, type Speaker } from '../../domain/conversation.js';
 import { type LinearModel, logistic } from './linear-model.js';
 import { bagFeatures, type FeatureBag, tokens } from './text-features.js';
 
@@ -93,11 +93,13 @@ export function turnLabelReader(model: LinearModel): TurnLabelReader {
   }
   // Only the agent's label reads the turn before; the caller's labels were trained without it and weigh none of
   // its words, so a caller's turn is read alone: the same probabilities, half the word lookups.
-  const readsBefore = (speaker: Speaker) => labels.some((label) => speaksFor(label, speaker) && readsContext(label));
+  const readingBefore = new Set(
+    SPEAKERS.filter((speaker) => labels.some((label) => speaksFor(label, speaker) && readsContext(label))),
+  );
   const nothingBefore = worded('');
   return {
     read(speaker, turn, context) {
-      const scores = model.scoresOfBag(bagOf(turn, readsBefore(speaker) ? context : nothingBefore));
+      const scores = model.scoresOfBag(bagOf(turn, readingBefore.has(speaker) ? context : nothingBefore));
       const read: TurnLabelProbabilities = {};
       labels.forEach((label, index) => {
         if (speaksFor(label, speaker)) read[label] = logistic(scores[index] as number);
