@@ -16,6 +16,7 @@ import { scoreConversation } from '../src/scoring/pipeline.js';
 import { printCorpusFigures } from './corpus-figures.js';
 import { loadDataset, toConversation } from './dataset.js';
 import { binaryRow, classRows, overallRow, type Prediction, type Row } from './metrics.js';
+import { decidedDisagreements } from './standing-decisions.js';
 
 const REQUIRED_ACCURACY = 0.9;
 const OUTCOME_CLASSES = ['resolved', 'unresolved', 'escalated', 'not_real_inquiry'] as const;
@@ -92,6 +93,12 @@ if (disagreements.length > 0 && sealed) {
       `  ${d.caseId.padEnd(12)} ${d.key.padEnd(30)} expected ${d.expected.padEnd(16)} got ${d.predicted}${verbose ? `\n      ${d.reason}` : ''}`,
     );
   }
+}
+
+const decided = decidedDisagreements(predictions).filter((entry) => entry.count > 0);
+if (decided.length > 0) {
+  console.log('Of them, by decisions recorded in docs/decisions.md:');
+  for (const { decision, count } of decided) console.log(`  ${String(count).padStart(4)}  ${decision}`);
 }
 
 // The corpora's figures (a minute or so: the booking dialogues are scored twice, two models are trained for

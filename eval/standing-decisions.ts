@@ -1,0 +1,39 @@
+/**
+ * Disagreements that follow from a decision recorded in docs/decisions.md, where the engine departs on purpose
+ * from the labelling rules the writers used. Counted apart, so that a batch's figures say how much of the gap is a
+ * choice and how much a mistake.
+ */
+import type { BuiltinCheckKey } from '../src/domain/checks.js';
+import type { Prediction } from './metrics.js';
+
+export interface DecidedDisagreements {
+  decision: string;
+  count: number;
+}
+
+type PredictionsByCheck = ReadonlyMap<BuiltinCheckKey, readonly Prediction[]>;
+
+function byCase(predictions: PredictionsByCheck, key: BuiltinCheckKey): Map<string, Prediction> {
+  return new Map((predictions.get(key) ?? []).map((prediction) => [prediction.caseId, prediction]));
+}
+
+export function decidedDisagreements(predictions: PredictionsByCheck): DecidedDisagreements[] {
+  const inquiry = byCase(predictions, 'real_inquiry');
+  // Both the writer and the engine took the caller for no customer; they differ only on the request.
+  const nonCustomerRequests = (predictions.get('person_request_honored') ?? []).filter((prediction) => {
+    const sameCase = inquiry.get(prediction.caseId);
+    return (
+      prediction.predicted === 'not_applicable' &&
+      prediction.expected !== 'not_applicable' &&
+      sameCase?.expected === 'not_met' &&
+      sameCase.predicted === 'not_met'
+    );
+  }).length;
+  const outcomesLeftOpen = (predictions.get('outcome') ?? []).filter(
+    (prediction) => prediction.predicted === 'uncertain' && prediction.expected !== 'uncertain',
+  ).length;
+  return [
+    { decision: "a non-customer's request for a person is not_applicable", count: nonCustomerRequests },
+    { decision: 'an outcome near even is left uncertain, for a person to review', count: outcomesLeftOpen },
+  ];
+}
