@@ -56,29 +56,21 @@ export function corpusReport(corpora: Corpora, models: TrainedModels): CorpusRep
   });
   // Cross-corpus models learn from one corpus's training part and are measured on the other's held-out part,
   // so that the training parts stay free for choosing options (train/select-options.ts).
-  measure(
-    'ReDial -> CCPE (trained on ReDial training part, CCPE held-out)',
-    crossModels(corpora.redial.training),
-    corpora.ccpe.heldOut,
-  );
-  measure(
-    'CCPE -> ReDial (trained on CCPE training part, ReDial held-out)',
-    crossModels(corpora.ccpe.training),
-    corpora.redial.heldOut,
-  );
+  const fromRedial = crossModels(corpora.redial.training);
+  const fromCcpe = crossModels(corpora.ccpe.training);
+  measure('ReDial -> CCPE (trained on ReDial training part, CCPE held-out)', fromRedial, corpora.ccpe.heldOut);
+  measure('CCPE -> ReDial (trained on CCPE training part, ReDial held-out)', fromCcpe, corpora.redial.heldOut);
   // The same models on the whole other corpus: a held-out part has only 9 or 21 dissatisfied dialogues, so its
   // dialogue-level figure moves by a tenth with a handful of them. The other corpus's training part is unseen by
   // these models too, but it did choose a few options, so these rows are the steadier figure, not the cleaner one.
-  measure(
-    'ReDial -> all of CCPE (trained on ReDial training part; CCPE training part chose options)',
-    crossModels(corpora.redial.training),
-    [...corpora.ccpe.training, ...corpora.ccpe.heldOut],
-  );
-  measure(
-    'CCPE -> all of ReDial (trained on CCPE training part; ReDial training part chose options)',
-    crossModels(corpora.ccpe.training),
-    [...corpora.redial.training, ...corpora.redial.heldOut],
-  );
+  measure('ReDial -> all of CCPE (trained on ReDial training part; CCPE training part chose options)', fromRedial, [
+    ...corpora.ccpe.training,
+    ...corpora.ccpe.heldOut,
+  ]);
+  measure('CCPE -> all of ReDial (trained on CCPE training part; ReDial training part chose options)', fromCcpe, [
+    ...corpora.redial.training,
+    ...corpora.redial.heldOut,
+  ]);
   return {
     bookingActs: bookingActFigures(models.bookingActs, corpora.sgd.heldOut),
     bookingChecks: {
