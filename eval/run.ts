@@ -5,17 +5,18 @@
  *   npx tsx eval/run.ts [--verbose] [--set <folder of eval/>] [--no-corpora]
  *   (--verbose also prints the reason of every disagreement; the corpora's held-out and cross-corpus figures
  *   and the turn models' cross-writer figures follow the development set's unless --no-corpora; a sealed
- *   batch, eval/fresh*, prints its figures and only the number of its disagreements)
+ *   batch, eval/fresh* before its last run (eval/sealed.ts), prints its figures and only the number of its
+ *   disagreements)
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuiltinCheckKey } from '../src/domain/checks.js';
 import { loadTrainedModels } from '../src/main/model-files.js';
-import { BUILTIN_CHECKS } from '../src/scoring/builtin-checks.js';
-import { scoreConversation } from '../src/scoring/pipeline.js';
 import { printCorpusFigures } from './corpus-figures.js';
-import { loadDataset, toConversation } from './dataset.js';
-import { binaryRow, classRows, overallRow, type Prediction, type Row } from './metrics.js';
+import { loadDataset } from './dataset.js';
+import { binaryRow, classRows, overallRow, type Row } from './metrics.js';
+import { predictionsOf } from './predictions.js';
+import { isSealed } from './sealed.js';
 import { decidedDisagreements } from './standing-decisions.js';
 
 const REQUIRED_ACCURACY = 0.9;
@@ -34,24 +35,14 @@ const verbose = process.argv.includes('--verbose');
 // `--set fresh` scores eval/fresh, the batch kept untouched for a first and a last run (see eval/README.md).
 const setArgument = process.argv.indexOf('--set');
 const setName = setArgument === -1 ? 'data' : (process.argv[setArgument + 1] ?? 'data');
-const cases = loadDataset(join(dirname(fileURLToPath(import.meta.url)), setName));
-const predictions = new Map<BuiltinCheckKey, Prediction[]>(BUILTIN_CHECKS.map((check) => [check.key, []]));
+const evalDirectory = dirname(fileURLToPath(import.meta.url));
+const cases = loadDataset(join(evalDirectory, setName));
 // The model as the service runs it: the trained files in models/, loaded once.
 const { models, loadMs, bytes } = loadTrainedModels();
 console.log(
   `Trained models: ${(bytes / 1e6).toFixed(2)} MB of files (fingerprint ${models.fingerprint}), loaded in ${loadMs.toFixed(0)} ms.`,
 );
-
-for (const item of cases) {
-  const { results } = scoreConversation(toConversation(item), [...BUILTIN_CHECKS], undefined, models);
-  for (const result of results) {
-    const key = result.check_key as BuiltinCheckKey;
-    const expected = item.expected[key];
-    if (expected === undefined) continue;
-    const predicted = key === 'outcome' && result.verdict !== 'uncertain' ? (result.choice ?? 'none') : result.verdict;
-    predictions.get(key)?.push({ caseId: item.id, expected, predicted, score: result.score, reason: result.reason });
-  }
-}
+const predictions = predictionsOf(cases, models);
 
 const rows: Row[] = [];
 for (const [key, checkPredictions] of predictions) {
@@ -82,8 +73,8 @@ for (const row of rows) {
 const disagreements = [...predictions].flatMap(([key, list]) =>
   list.filter((p) => p.predicted !== p.expected).map((p) => ({ key, ...p })),
 );
-// A sealed batch (eval/fresh*) is measured, never read: its disagreements are counted, not listed.
-const sealed = setName.startsWith('fresh');
+// A sealed batch (eval/fresh* before its last run) is measured, never read: its disagreements are counted, not listed.
+const sealed = isSealed(evalDirectory, setName);
 if (disagreements.length > 0 && sealed) {
   console.log(`\nDisagreements: ${disagreements.length} (a sealed batch: not listed).`);
 } else if (disagreements.length > 0) {
