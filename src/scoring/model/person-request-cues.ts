@@ -516,6 +516,11 @@ export const MACHINE_WORD = new RegExp(
 export const NOT_A_REQUEST_LEAD = new RegExp(
   `(?:^| )(?:if|in case|whether|press ${gap(1)}to|you can|you could|option to|trying to|tried to|try to|${anyOf('do i need to', 'do i have to', 'will i need to', 'will i have to', 'would i need to', 'would i have to', 'do we need to', 'do we have to', 'is it necessary to', 'without having to')})( |$)`,
 );
+/**
+ * What the caller will do themselves, in a clause of time right before the words: "ok will do after I speak to Mrs
+ * Okonjo", "once we've talked to the landlord". "After all this, can I speak to a manager?" still asks.
+ */
+export const OWN_LATER_ACTION = /(?:^| )(?:after|before|once|until|till|when)(?: (?:i|we)(?: have)?)? $/;
 /** "I was wondering if I could speak to someone": a polite request, not a condition. */
 export const POLITE_IF =
   /(?:^| )(?:wonder|wondering|wondered|see|seeing|ask|asking) (?:if|whether) (?:i|we) (?:could|can|might|may)(?= |$)/g;

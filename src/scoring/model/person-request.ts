@@ -35,6 +35,7 @@ import {
   NOT_A_REQUEST_LEAD,
   OFFER_CUES,
   OPENS_A_QUESTION,
+  OWN_LATER_ACTION,
   OWN_OBJECT,
   OWN_PERSON,
   PERSON_SLOT,
@@ -175,7 +176,7 @@ function requestMatch(sentence: ReadSentence): CueMatch | null {
       const start = sentence.tokenStarts[match.firstToken] ?? 0;
       const lead = sentence.text.slice(0, start);
       if (match.negated && !NEGATIVE_QUESTION_LEAD.test(lead)) continue;
-      if (isNotOwnRequest(lead, sentence.text)) continue;
+      if (isNotOwnRequest(lead, sentence.text) || OWN_LATER_ACTION.test(lead)) continue;
       if (OWN_OBJECT.test(match.text) && DEFERRAL.test(sentence.text.slice(start))) continue;
       // "I'll talk to the landlord", "I might have to speak to a lawyer": what the caller will do, unless it is a
       // person as against the agent that they say they will have ("I will speak to a manager!").
