@@ -195,6 +195,17 @@ function asksForMoreAfter(turn: ReadTurn, sentence: ReadSentence): boolean {
   return later.some((next) => next.text.endsWith('?') && !OFFERS_MORE_HELP.test(next.text));
 }
 
+/** A question that asks the caller to take what was just offered: "Would that suit?", "Shall I book it?" */
+const ASKS_TO_TAKE_IT = new RegExp(
+  `^(?:${anyOf('would', 'will', 'does', 'do', 'is', 'shall', 'should', 'how does', 'how do')} ${anyOf('that', 'it', 'this', 'those', 'either', 'any of those', 'i', 'we', 'you like me to', 'you like us to')} ${anyOf('suit', 'suit you', 'work', 'work for you', 'be ok', 'be okay', 'be alright', 'be all right', 'do', 'sound', 'book', 'go ahead', 'pop you in', 'put you down', 'take it', 'lock it in', 'ok', 'okay', 'alright')}|^(?:${anyOf('any good', 'ok', 'okay', 'good for you', 'suit you', 'work for you')}) \\?)`,
+);
+
+/** Whether a later sentence of the turn asks the caller to take what the sentence offered. */
+function putToTheCallerAfter(turn: ReadTurn, sentence: ReadSentence): boolean {
+  const later = turn.sentences.slice(turn.sentences.indexOf(sentence) + 1);
+  return later.some((next) => next.text.endsWith('?') && ASKS_TO_TAKE_IT.test(next.text));
+}
+
 /** Where a booking is being discussed. */
 const BOOKING_TOPIC = new RegExp(
   `(?:^| )${anyOf('book', 'booking', 'booked', 'schedule', 'scheduled', 'reserve', 'reserved', 'reservation', 'appointment', 'table for', 'slot', 'opening', 'availability', 'reservations', 'ticket', 'tickets', 'buy', 'purchase', 'appointments', 'seat', 'seats', 'visit', 'rent', 'rental', 'to confirm', 'confirm the', 'please confirm')}(?: |$)`,
@@ -237,7 +248,7 @@ const FAILURE_ADMISSIONS: readonly Cue[] = [
     { negatable: false },
   ),
   cue(
-    `${anyOf('did not', 'does not', 'has not', 'have not', 'was not', 'is not')} ${optional(anyOf('quite', 'actually'))}${anyOf('go thru', 'get thru', 'gone thru', 'got thru', 'work', 'worked', 'take', 'taken', 'save', 'saved', 'process', 'complete', 'successful', 'confirmed', 'booked', 'been booked', 'been confirmed', 'been made')}`,
+    `${anyOf('did not', 'does not', 'has not', 'have not', 'was not', 'is not', 'will not', 'would not')} ${optional(anyOf('quite', 'actually'))}${anyOf('go thru', 'get thru', 'gone thru', 'got thru', 'work', 'worked', 'take', 'taken', 'save', 'saved', 'process', 'complete', 'successful', 'confirmed', 'booked', 'been booked', 'been confirmed', 'been made')}`,
     { negatable: false },
   ),
   cue(
@@ -314,7 +325,10 @@ function offeredOnly(sentence: ReadSentence, cues: readonly Cue[]): boolean {
 }
 
 function isQuestionOrCondition(sentence: ReadSentence): boolean {
-  return sentence.text.endsWith('?') || /^(?:if|once|when|after|before|as soon as) /.test(sentence.text);
+  return (
+    sentence.text.endsWith('?') ||
+    /^(?:if|once|when|after|before|as soon as|as long as|so long as|provided|providing) /.test(sentence.text)
+  );
 }
 
 /**
@@ -342,8 +356,9 @@ const ORDER_PLACED = new RegExp(
 );
 
 /** A price or a quote held or "booked in" is an offer kept open, not a booking: "This price is locked in until Friday". */
+// "your quote", "your £180 quote": an amount may come between ("a free estimate" visit is still booked).
 const QUOTE_OR_PRICE = new RegExp(
-  `(?:^| )${anyOf('the', 'this', 'that', 'your', 'a', 'our', 'that is your', 'the quoted')} ${anyOf('price', 'prices', 'quote', 'quotes', 'quotation', 'estimate', 'rate', 'discount', 'deal', 'offer')}(?: |$)`,
+  `(?:^| )${anyOf('the', 'this', 'that', 'your', 'a', 'our', 'that is your', 'the quoted')} (?:[^ ]*[0-9£$€][^ ]* ){0,2}${anyOf('price', 'prices', 'quote', 'quotes', 'quotation', 'estimate', 'rate', 'discount', 'deal', 'offer')}(?: |$)`,
 );
 
 /**
@@ -482,10 +497,10 @@ const READS_THE_RECORDS = new RegExp(
 
 /**
  * A rule about bookings of a kind, not a booking made: "the first 50 family tickets booked online with code RUDOLPH50
- * are free", "sessions booked in advance get 10% off".
+ * are free", "sessions booked in advance get 10% off", "tickets are sold at the visitor centre on the day".
  */
 const BOOKING_RULE = new RegExp(
-  `(?:^| )${anyOf('booked', 'reserved', 'bought', 'purchased')} ${anyOf('online', 'in advance', 'ahead', 'by phone', 'over the phone', 'on the website', 'thru the website', 'via the website', 'at the door', 'on the day')} (?:[^ ]+ ){0,4}${anyOf('are', 'is', 'get', 'gets', 'come', 'comes', 'qualify', 'receive', 'save', 'cost', 'costs')}(?: |$)`,
+  `^(?:the )?${anyOf('tickets', 'places', 'seats', 'spaces', 'tables')} ${anyOf('are', 'can be', 'are only')} ${anyOf('sold', 'bought', 'booked', 'purchased', 'reserved', 'allocated')} ${anyOf('at', 'on', 'online', 'in advance', 'from', 'thru', 'via', 'by')}(?: |$)|(?:^| )${anyOf('booked', 'reserved', 'bought', 'purchased')} ${anyOf('online', 'in advance', 'ahead', 'by phone', 'over the phone', 'on the website', 'thru the website', 'via the website', 'at the door', 'on the day')} (?:[^ ]+ ){0,4}${anyOf('are', 'is', 'get', 'gets', 'come', 'comes', 'qualify', 'receive', 'save', 'cost', 'costs')}(?: |$)`,
 );
 
 /**
@@ -637,6 +652,8 @@ export function bookingStatements(
       statesAResult(sentence.text) &&
       NAMES_A_BOOKING.test(sentence.text) &&
       !HELP_DESK_TICKET.test(sentence.text) &&
+      // "The first slot I have is Thursday. Would that suit?": put to the caller, not done.
+      !putToTheCallerAfter(turn, sentence) &&
       // "that isn't a reservation": the model reads words, not what a negation does to them.
       !sentence.negated.some(Boolean)
     ) {
