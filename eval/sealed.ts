@@ -18,7 +18,10 @@ export function isSealed(directory: string, name: string): boolean {
   return untilNextHeading.trim() === '';
 }
 
-/** The eval sets that may be read, in name order (fresh-2 before fresh-10): every folder of labelled cases that is not sealed. */
+/**
+ * The eval sets that may be read, in name order (fresh-2 before fresh-10): every folder of labelled cases that is
+ * not sealed.
+ */
 export function readableSets(directory: string): string[] {
   return readdirSync(directory)
     .filter((name) => statSync(join(directory, name)).isDirectory())

@@ -617,12 +617,16 @@ function describesAsStaff(turn: ReadTurn): string | null {
   return null;
 }
 
-/** A caller asking for someone by name: "can I talk to Marguerite please?", "I'd like to speak to Colonel Bramwell" */
-// "Is that Mrs Okafor herself?", "hey is this Priya?": a title may come first and "herself" after the name.
+/**
+ * A caller asking for someone by name: "can I talk to Marguerite please?", "I'd like to speak to Colonel Bramwell",
+ * "hey is this Priya?", "is that Mrs Okafor herself?" (a title may come first and "herself" after the name).
+ */
 const ASKS_FOR_BY_NAME =
   /(?:^| )(?:(?:can|could|may) i|i would like to|i want to|i need to|i was hoping to|let me) (?:talk|speak|chat) (?:to|with) (?!(?:a|an|the|your|someone|somebody|anyone|anybody|you)(?: |$))[a-z]+|^(?:(?:hi|hello|hiya|hey|oh|yes|,) )*is (?:that|this) (?!(?:a|an|the|your|it|right|correct|ok|okay|true|a bot|automated|real|human)(?: |$))(?:(?:mrs|mr|ms|miss|dr|doctor|auntie|aunty|uncle|nurse) )?[a-z]+(?: (?:herself|himself|self))? (?:\?|speaking)/;
-/** The agent answering as the one asked for: "Speaking!", "That's me!", "You're talking to her!" */
-// "Yes, it's Sandra — hello, Pauline!", "Yes, darling, it's me": the name or "me" after "it is" answers as them too.
+/**
+ * The agent answering as the one asked for: "Speaking!", "That's me!", "You're talking to her!", "Yes, it's Sandra -
+ * hello, Pauline!", "Yes, darling, it's me".
+ */
 const ANSWERS_AS_THE_ONE_ASKED_FOR =
   /^(?:(?:oh|yes|yeah|hi|hello|hey|haha|darling|love|dear|,|\.\.\.|\.) )*(?:speaking|this is (?:she|he|her|him)|that is me|that would be me|you are (?:talking|speaking) (?:to|with) (?:her|him|me)|[a-z]+ here|it is (?!(?:not|a|an|the|open|closed|true|correct|right|fine|ok|okay|possible)(?: |$))[a-z]+)(?: [.!,]|$| [^a-z0-9' ])/;
 

@@ -355,8 +355,10 @@ const ORDER_PLACED = new RegExp(
   `(?:^| )${anyOf('your', 'the', 'that', 'this')} (?:[^ ]+ ){0,3}order ${anyOf('is', 'has been', 'was', 'is now', 'has gone')} ${anyOf('placed', 'in', 'thru', 'confirmed', 'done', 'submitted', 'on its way')}(?: |$)`,
 );
 
-/** A price or a quote held or "booked in" is an offer kept open, not a booking: "This price is locked in until Friday". */
-// "your quote", "your £180 quote": an amount may come between ("a free estimate" visit is still booked).
+/**
+ * A price or a quote held or "booked in" is an offer kept open, not a booking: "This price is locked in until Friday",
+ * "your £180 quote is saved" (an amount may come between; "a free estimate" visit is still booked).
+ */
 const QUOTE_OR_PRICE = new RegExp(
   `(?:^| )${anyOf('the', 'this', 'that', 'your', 'a', 'our', 'that is your', 'the quoted')} (?:[^ ]*[0-9£$€][^ ]* ){0,2}${anyOf('price', 'prices', 'quote', 'quotes', 'quotation', 'estimate', 'rate', 'discount', 'deal', 'offer')}(?: |$)`,
 );

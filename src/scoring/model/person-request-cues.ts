@@ -518,9 +518,10 @@ export const NOT_A_REQUEST_LEAD = new RegExp(
 );
 /**
  * What the caller will do themselves, in a clause of time right before the words: "ok will do after I speak to Mrs
- * Okonjo", "once we've talked to the landlord". "After all this, can I speak to a manager?" still asks.
+ * Okonjo", "once we've talked to the landlord". "After all this, can I speak to a manager?" still asks. "Until" is
+ * left out: "not leaving until I speak to a manager" is a demand.
  */
-export const OWN_LATER_ACTION = /(?:^| )(?:after|before|once|until|till|when)(?: (?:i|we)(?: have)?)? $/;
+export const OWN_LATER_ACTION = /(?:^| )(?:after|before|once|when)(?: (?:i|we)(?: have)?)? $/;
 /** "I was wondering if I could speak to someone": a polite request, not a condition. */
 export const POLITE_IF =
   /(?:^| )(?:wonder|wondering|wondered|see|seeing|ask|asking) (?:if|whether) (?:i|we) (?:could|can|might|may)(?= |$)/g;
