@@ -6,10 +6,10 @@ import { scoreConversation } from '../src/scoring/pipeline.js';
 import { type EvalCase, toConversation } from './dataset.js';
 import type { Prediction } from './metrics.js';
 
-export type PredictionsByCheck = Map<BuiltinCheckKey, Prediction[]>;
+export type PredictionsByCheck = ReadonlyMap<BuiltinCheckKey, readonly Prediction[]>;
 
 export function predictionsOf(cases: readonly EvalCase[], models: TrainedModels | null): PredictionsByCheck {
-  const predictions: PredictionsByCheck = new Map(BUILTIN_CHECKS.map((check) => [check.key, []]));
+  const predictions = new Map<BuiltinCheckKey, Prediction[]>(BUILTIN_CHECKS.map((check) => [check.key, []]));
   for (const item of cases) {
     const { results } = scoreConversation(toConversation(item), [...BUILTIN_CHECKS], undefined, models);
     for (const result of results) {

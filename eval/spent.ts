@@ -4,7 +4,7 @@
  *
  *   npx tsx eval/spent.ts   (npm run eval:spent)
  */
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUILTIN_CHECK_KEYS } from '../src/domain/checks.js';
 import { loadTrainedModels } from '../src/main/model-files.js';
@@ -22,7 +22,7 @@ let conversations = 0;
 console.log(`Models fingerprint ${models.fingerprint}. Disagreements per set (sealed batches left out):\n`);
 console.log(`${'set'.padEnd(12)}${'cases'.padStart(6)}${'disagreements'.padStart(15)}`);
 for (const name of readableSets(directory)) {
-  const cases = loadDataset(`${directory}/${name}`);
+  const cases = loadDataset(join(directory, name));
   const predictions = predictionsOf(cases, models);
   let disagreements = 0;
   for (const [key, list] of predictions) {

@@ -5,13 +5,12 @@
  */
 import type { BuiltinCheckKey } from '../src/domain/checks.js';
 import type { Prediction } from './metrics.js';
+import type { PredictionsByCheck } from './predictions.js';
 
 export interface DecidedDisagreements {
   decision: string;
   count: number;
 }
-
-type PredictionsByCheck = ReadonlyMap<BuiltinCheckKey, readonly Prediction[]>;
 
 function byCase(predictions: PredictionsByCheck, key: BuiltinCheckKey): Map<string, Prediction> {
   return new Map((predictions.get(key) ?? []).map((prediction) => [prediction.caseId, prediction]));

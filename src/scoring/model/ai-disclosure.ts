@@ -491,15 +491,11 @@ const NO = anyOf('no', 'nah', 'not at all', 'of course not', 'definitely not', '
 // "Of course not" is a no, not "of course".
 const ANSWER_YES = new RegExp(`^(?:${INTERJECTION} )*${YES}(?! not)(?: |$)`);
 const ANSWER_NO = new RegExp(`^(?:${INTERJECTION} )*${NO}(?: |$)`);
-// "Human 🙂", "A real person, yes", "With a person": the option of a choice, then a mark or the end.
+// "Human 🙂", "A real person, yes", "With a person": the option of a choice, then a mark or the end. A yes or a no
+// may come first ("Yep, human here", "No, a real person"): the words decide, whatever the particle alone would have
+// answered ("yes" to "is this a bot?" reads as an admission on its own).
 const ANSWER_HUMAN = new RegExp(
-  `^(?:${INTERJECTION} )*${optional(anyOf('with', 'to'))}${optional(ARTICLE)}${QUALIFIERS}${anyOf('human', 'person', 'human being')}(?: [^a-z0-9' ]| *$)`,
-);
-
-// "Yep, human here", "No, a real person": a yes or a no, then what the agent says it is. The words decide, whatever
-// the particle would have answered ("Yep" to "is this a bot?" reads as an admission on its own).
-const PARTICLE_THEN_HUMAN = new RegExp(
-  `^(?:${INTERJECTION} )*(?:${YES}|${NO}|yep|yeah)(?: [,!.])? ${optional(ARTICLE)}${QUALIFIERS}${anyOf('human', 'person', 'human being')}(?: here| speaking| [^a-z0-9' ]| *$)`,
+  `^(?:${INTERJECTION} )*(?:(?:${YES}|${NO})(?: [,!.])? )?${optional(anyOf('with', 'to'))}${optional(ARTICLE)}${QUALIFIERS}${anyOf('human', 'person', 'human being')}(?: here| speaking| [^a-z0-9' ]| *$)`,
 );
 
 // "Last time I checked, yes!", "Not last time I checked!": the idiom answers as a person whichever way it was asked,
@@ -589,7 +585,7 @@ function answerSentence(reply: ReadTurn): string {
 /** How the reply answers the question, when it answers with a yes/no or a choice rather than a description. */
 function answerClaimsHuman(question: Question, reply: ReadTurn): boolean | null {
   const first = answerSentence(reply);
-  if (ANSWER_HUMAN.test(first) || PARTICLE_THEN_HUMAN.test(first)) return true;
+  if (ANSWER_HUMAN.test(first)) return true;
   if (LAST_TIME_I_CHECKED.test(first) && !NAMES_A_MACHINE.test(first)) return true;
   if (question.asks === 'either' || question.asks === 'recording') return null;
   if (ANSWER_YES.test(first)) return question.asks === 'human';

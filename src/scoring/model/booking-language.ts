@@ -190,9 +190,14 @@ const CONTEXTUAL_CLAIMS: readonly Cue[] = [
  */
 const CHOICE_TAKEN: readonly Cue[] = [cue(`${DAY_OR_TIME} ${gap(4)}it is(?: [.!])*$`)];
 
-function asksForMoreAfter(turn: ReadTurn, sentence: ReadSentence): boolean {
+/** Whether a question later in the turn than `sentence` is one `asks` accepts. */
+function asksLater(turn: ReadTurn, sentence: ReadSentence, asks: (question: string) => boolean): boolean {
   const later = turn.sentences.slice(turn.sentences.indexOf(sentence) + 1);
-  return later.some((next) => next.text.endsWith('?') && !OFFERS_MORE_HELP.test(next.text));
+  return later.some((next) => next.text.endsWith('?') && asks(next.text));
+}
+
+function asksForMoreAfter(turn: ReadTurn, sentence: ReadSentence): boolean {
+  return asksLater(turn, sentence, (question) => !OFFERS_MORE_HELP.test(question));
 }
 
 /** A question that asks the caller to take what was just offered: "Would that suit?", "Shall I book it?" */
@@ -202,8 +207,7 @@ const ASKS_TO_TAKE_IT = new RegExp(
 
 /** Whether a later sentence of the turn asks the caller to take what the sentence offered. */
 function putToTheCallerAfter(turn: ReadTurn, sentence: ReadSentence): boolean {
-  const later = turn.sentences.slice(turn.sentences.indexOf(sentence) + 1);
-  return later.some((next) => next.text.endsWith('?') && ASKS_TO_TAKE_IT.test(next.text));
+  return asksLater(turn, sentence, (question) => ASKS_TO_TAKE_IT.test(question));
 }
 
 /** Where a booking is being discussed. */
