@@ -2,8 +2,8 @@
  * `npm run train`: reads the public corpora in ../shared/corpora, splits each by dialogue (fixed seed), trains
  * the booking-act model on SGD's training part and the written agent turns (train/data/booking-turns), the
  * dissatisfaction model on the rated corpora's training parts, and the turn models on the labelled turns
- * (train/data/turns) and the development set's negatives, and the resolution model's weights on the labelled
- * development conversations (eval/, all but the sealed batches waiting for a run); writes models/*.json and their model cards
+ * (train/data/turns) and the development set's negatives, the non-customer model and the resolution model's
+ * weights on the labelled development conversations (eval/, all but the sealed batches waiting for a run); writes models/*.json and their model cards
  * (models/*.md) with figures measured on the held-out parts, across corpora and across writers.
  *
  *   npm run train [-- --corpora <dir>] [-- --date YYYY-MM-DD]
@@ -24,6 +24,9 @@ import { DEFAULT_CORPORA_DIRECTORY } from './corpora.js';
 import { corpusReport, readCorpora } from './corpus-report.js';
 import { bookingActsCard, dissatisfactionCard, turnLabelsCard } from './model-cards.js';
 import { trainBookingActs, trainDissatisfaction, trainTurnLabels } from './models.js';
+import { nonCustomerCard } from './non-customer-card.js';
+import { nonCustomerTrainingSets } from './non-customer-data.js';
+import { nonCustomerFiguresAcrossSets, trainNonCustomer } from './non-customer-model.js';
 import { outcomeCard } from './outcome-card.js';
 import { outcomeTrainingSets } from './outcome-data.js';
 import { leaveOneSetOutFigures } from './outcome-figures.js';
@@ -73,11 +76,29 @@ const heldOutTurnFigures = heldOutWriterFigures(
 );
 log('measured the turn models across writers and on the held-out writers');
 
+// The non-customer model reviews the rule, so it learns from the rule's reading with the models above (and the
+// hand-set resolution weights, which that reading does not use).
+const ruleModels = trainedModelsFrom({
+  bookingActs: bookingActsText,
+  dissatisfaction: dissatisfactionText,
+  turnLabels: turnLabelsText,
+  outcome: outcomeWeightsText(HAND_OUTCOME_WEIGHTS),
+});
+const nonCustomerSets = nonCustomerTrainingSets(ruleModels);
+const nonCustomerExamples = nonCustomerSets.flatMap((set) => set.examples);
+const nonCustomer = trainNonCustomer(nonCustomerExamples);
+const nonCustomerText = writeModelFile(MODELS_DIRECTORY, MODEL_FILE_NAMES.nonCustomer, nonCustomer);
+const nonCustomerFigures = nonCustomerFiguresAcrossSets(nonCustomerSets);
+log(
+  `non-customer.json: ${nonCustomer.features.length} features, from ${nonCustomerExamples.length} development conversations, measured across sets`,
+);
+
 // The resolution model's signs use the other models' readings: they are read with those models and the hand-set
 // weights, then the weights are learned.
 const readingModels = trainedModelsFrom({
   bookingActs: bookingActsText,
   dissatisfaction: dissatisfactionText,
+  nonCustomer: nonCustomerText,
   turnLabels: turnLabelsText,
   outcome: outcomeWeightsText(HAND_OUTCOME_WEIGHTS),
 });
@@ -92,6 +113,7 @@ log(`outcome.json: weights learned from ${outcomeExamples.length} development co
 const models = trainedModelsFrom({
   bookingActs: bookingActsText,
   dissatisfaction: dissatisfactionText,
+  nonCustomer: nonCustomerText,
   turnLabels: turnLabelsText,
   outcome: outcomeText,
 });
@@ -107,5 +129,9 @@ writeFileSync(
   dissatisfactionCard(dissatisfaction, corpora, report, date),
 );
 writeFileSync(join(MODELS_DIRECTORY, 'turn-labels.md'), turnLabelsCard(turns, turnFigures, heldOutTurnFigures, date));
+writeFileSync(
+  join(MODELS_DIRECTORY, 'non-customer.md'),
+  nonCustomerCard(nonCustomer, nonCustomerExamples.length, nonCustomerFigures, date),
+);
 writeFileSync(join(MODELS_DIRECTORY, 'outcome.md'), outcomeCard(outcome, outcomeExamples.length, outcomeFigures, date));
 log(`wrote ${MODELS_DIRECTORY}/*.json and *.md (fingerprint ${models.fingerprint})`);

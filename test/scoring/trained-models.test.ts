@@ -5,12 +5,14 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadDataset } from '../../eval/dataset.js';
+import { loadDataset, toConversation } from '../../eval/dataset.js';
 import { DEFAULT_MODELS_DIRECTORY, loadTrainedModels } from '../../src/main/model-files.js';
 import { BUILTIN_CHECKS } from '../../src/scoring/builtin-checks.js';
 import { bookingActBag } from '../../src/scoring/model/booking-acts.js';
 import { dissatisfactionBags } from '../../src/scoring/model/dissatisfaction.js';
+import type { Finding } from '../../src/scoring/model/finding.js';
 import { parseLinearModel } from '../../src/scoring/model/linear-model.js';
+import { nonCustomerBag } from '../../src/scoring/model/non-customer.js';
 import { bagFeatures } from '../../src/scoring/model/text-features.js';
 import { MODEL_FILE_NAMES, type ModelFileTexts, trainedModelsFrom } from '../../src/scoring/model/trained-models.js';
 import { turnLabelBag } from '../../src/scoring/model/turn-labels.js';
@@ -53,6 +55,14 @@ describe('model files', () => {
     expect(scorerVersion(check, models.fingerprint)).not.toBe(scorerVersion(check));
   });
 
+  it('can be built without the non-customer model, as training does before that model exists', () => {
+    const { nonCustomer: _left, ...beforeIt } = texts;
+    const reading = trainedModelsFrom(beforeIt);
+    expect(reading.nonCustomer).toBeNull();
+    expect(models.nonCustomer).not.toBeNull();
+    expect(reading.fingerprint).not.toBe(models.fingerprint);
+  });
+
   it('are refused when damaged, naming the model', () => {
     const file = JSON.parse(texts.dissatisfaction);
     expect(() => parseLinearModel(JSON.stringify({ ...file, weights: file.weights.slice(1) }))).toThrow(
@@ -76,8 +86,12 @@ describe("the service's path through a model", () => {
     const acts = parseLinearModel(texts.bookingActs);
     const dissatisfaction = parseLinearModel(texts.dissatisfaction);
     const turnLabels = parseLinearModel(texts.turnLabels);
+    const nonCustomer = parseLinearModel(texts.nonCustomer);
+    const rule: Finding = { verdict: 'met', score: 0.2, reason: '', evidence_turns: [] };
     let compared = 0;
     for (const item of loadDataset(new URL('../../eval/data', import.meta.url).pathname)) {
+      const bag = nonCustomerBag(toConversation(item), rule);
+      expect(nonCustomer.scoresOfBag(bag)).toEqual(nonCustomer.scores(bagFeatures(bag)));
       for (const turn of item.transcript) {
         const bag = bookingActBag(turn.text);
         expect(acts.probabilitiesOfBag(bag)).toEqual(acts.probabilities(bagFeatures(bag)));

@@ -52,6 +52,8 @@ export interface LinearModel {
   scoresOfBag(bag: FeatureBag): number[];
   /** The same from named features (what training reads). */
   scores(features: readonly string[]): number[];
+  /** A feature's weight per class (in `classes` order); undefined for a feature the model does not know. */
+  weightsOf(feature: string): readonly number[] | undefined;
   readonly calibration: LinearModelFile['calibration'];
   readonly featureCount: number;
 }
@@ -188,6 +190,10 @@ export function linearModel(file: LinearModelFile): LinearModel {
     },
     logOdds(features, classIndex) {
       return logOddsOf(scores(features), classIndex);
+    },
+    weightsOf(feature) {
+      const position = index.get(feature);
+      return position === undefined ? undefined : [...weights.subarray(position * width, (position + 1) * width)];
     },
   };
 }

@@ -16,6 +16,7 @@ import { type DissatisfactionReading, readDissatisfaction } from './dissatisfact
 import type { Finding } from './finding.js';
 import { frustrationFinding } from './frustration.js';
 import { type LearnedTurns, readLearnedTurns } from './learned-turns.js';
+import { reviewedRealInquiry } from './non-customer.js';
 import { HAND_OUTCOME_WEIGHTS, type OutcomeWeights } from './outcome-weights.js';
 import { analysePersonRequests, type PersonRequestAnalysis, personRequestFinding } from './person-request.js';
 import { type ConversationReading, readConversation } from './reading.js';
@@ -31,6 +32,9 @@ export interface ConversationAnalysis {
   /** The dissatisfaction model's reading of the caller's turns; null without trained models. */
   dissatisfaction(): DissatisfactionReading | null;
   personRequests(): PersonRequestAnalysis;
+  /** Whether the caller was a customer, by the rule alone: what the non-customer model learns from. */
+  realInquiryByRule(): Finding;
+  /** The same, reviewed by the non-customer model when there is one: what every check reads. */
   realInquiry(): Finding;
   frustration(): Finding;
   booking(): BookingAnalysis;
@@ -53,7 +57,8 @@ export function analyseConversation(
   const reading = once(() => readConversation(conversation));
   const learnedTurns = once(() => readLearnedTurns(reading(), models?.turnLabels ?? null, asksWhoIsTalking));
   const personRequests = once(() => analysePersonRequests(reading(), learnedTurns().asks_for_person));
-  const realInquiry = once(() => realInquiryFinding(reading(), learnedTurns().not_customer));
+  const realInquiryByRule = once(() => realInquiryFinding(reading(), learnedTurns().not_customer));
+  const realInquiry = once(() => reviewedRealInquiry(reading(), realInquiryByRule(), models?.nonCustomer ?? null));
   const dissatisfaction = once(() =>
     models ? readDissatisfaction(models.dissatisfaction, conversation.transcript) : null,
   );
@@ -62,6 +67,7 @@ export function analyseConversation(
     learnedTurns,
     dissatisfaction,
     personRequests,
+    realInquiryByRule,
     realInquiry,
     frustration: once(() => {
       // The turns that made the call a pitch or a scam: the caller's mood there is not about the service.

@@ -13,15 +13,24 @@ import { type TurnLabelReader, turnLabelReader } from './turn-labels.js';
 export const MODEL_FILE_NAMES = {
   bookingActs: 'booking-acts.json',
   dissatisfaction: 'dissatisfaction.json',
+  nonCustomer: 'non-customer.json',
   outcome: 'outcome.json',
   turnLabels: 'turn-labels.json',
 } as const;
 
 export type ModelFileTexts = Record<keyof typeof MODEL_FILE_NAMES, string>;
 
+/**
+ * What training has before the non-customer model exists. That model learns from the rule's reading of each
+ * conversation, never from its own, so the models it is trained beside can be built without it.
+ */
+export type ReadingModelFileTexts = Omit<ModelFileTexts, 'nonCustomer'> & Partial<Pick<ModelFileTexts, 'nonCustomer'>>;
+
 export interface TrainedModels {
   bookingActs: BookingActReader;
   dissatisfaction: LinearModel;
+  /** Whether the caller was a customer at all, read from the whole conversation; null only while it is trained. */
+  nonCustomer: LinearModel | null;
   /** The resolution model's weights, learned from labelled conversations. */
   outcome: OutcomeWeights;
   turnLabels: TurnLabelReader;
@@ -29,14 +38,16 @@ export interface TrainedModels {
   fingerprint: string;
 }
 
-export function trainedModelsFrom(texts: ModelFileTexts): TrainedModels {
+export function trainedModelsFrom(texts: ReadingModelFileTexts): TrainedModels {
   const hash = createHash('sha256');
   for (const key of Object.keys(MODEL_FILE_NAMES).sort() as (keyof ModelFileTexts)[]) {
-    hash.update(key).update('\0').update(texts[key]).update('\0');
+    const text = texts[key];
+    if (text !== undefined) hash.update(key).update('\0').update(text).update('\0');
   }
   return {
     bookingActs: bookingActReader(parseLinearModel(texts.bookingActs)),
     dissatisfaction: parseLinearModel(texts.dissatisfaction),
+    nonCustomer: texts.nonCustomer === undefined ? null : parseLinearModel(texts.nonCustomer),
     outcome: parseOutcomeWeights(texts.outcome),
     turnLabels: turnLabelReader(parseLinearModel(texts.turnLabels)),
     fingerprint: hash.digest('hex').slice(0, 16),
