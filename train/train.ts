@@ -2,8 +2,8 @@
  * `npm run train`: reads the public corpora in ../shared/corpora, splits each by dialogue (fixed seed), trains
  * the booking-act model on SGD's training part and the written agent turns (train/data/booking-turns), the
  * dissatisfaction model on the rated corpora's training parts, and the turn models on the labelled turns
- * (train/data/turns) and the development set's negatives, the non-customer model and the resolution model's
- * weights on the labelled development conversations (eval/, all but the sealed batches waiting for a run); writes models/*.json and their model cards
+ * (train/data/turns) and the development set's negatives, the review models (non-customer, frustrated caller)
+ * and the resolution model's weights on the labelled development conversations (eval/, all but the sealed batches waiting for a run); writes models/*.json and their model cards
  * (models/*.md) with figures measured on the held-out parts, across corpora and across writers.
  *
  *   npm run train [-- --corpora <dir>] [-- --date YYYY-MM-DD]
@@ -13,7 +13,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseLinearModel } from '../src/scoring/model/linear-model.js';
+import { type LinearModelFile, parseLinearModel } from '../src/scoring/model/linear-model.js';
 import { HAND_OUTCOME_WEIGHTS, outcomeWeightsText } from '../src/scoring/model/outcome-weights.js';
 import { MODEL_FILE_NAMES, trainedModelsFrom } from '../src/scoring/model/trained-models.js';
 import { turnLabelReader } from '../src/scoring/model/turn-labels.js';
@@ -24,13 +24,14 @@ import { DEFAULT_CORPORA_DIRECTORY } from './corpora.js';
 import { corpusReport, readCorpora } from './corpus-report.js';
 import { bookingActsCard, dissatisfactionCard, turnLabelsCard } from './model-cards.js';
 import { trainBookingActs, trainDissatisfaction, trainTurnLabels } from './models.js';
-import { nonCustomerCard } from './non-customer-card.js';
-import { nonCustomerTrainingSets } from './non-customer-data.js';
-import { nonCustomerFiguresAcrossSets, trainNonCustomer } from './non-customer-model.js';
 import { outcomeCard } from './outcome-card.js';
 import { outcomeTrainingSets } from './outcome-data.js';
 import { leaveOneSetOutFigures } from './outcome-figures.js';
 import { fitOutcomeWeights } from './outcome-regression.js';
+import { reviewCard } from './review-card.js';
+import { reviewTrainingSets } from './review-data.js';
+import { type ReviewSetFigures, reviewFiguresAcrossSets, trainReview } from './review-model.js';
+import { REVIEW_SPECS, type ReviewSpec } from './review-specs.js';
 import { crossWriterFigures, heldOutWriterFigures } from './turn-label-figures.js';
 import { HELD_OUT_TURNS_DIRECTORY, readWrittenTurns, turnTrainingSet } from './turn-labels-data.js';
 import { writeModelFile } from './write-models.js';
@@ -76,31 +77,37 @@ const heldOutTurnFigures = heldOutWriterFigures(
 );
 log('measured the turn models across writers and on the held-out writers');
 
-// The non-customer model reviews the rule, so it learns from the rule's reading with the models above (and the
-// hand-set resolution weights, which that reading does not use).
-const ruleModels = trainedModelsFrom({
-  bookingActs: bookingActsText,
-  dissatisfaction: dissatisfactionText,
-  turnLabels: turnLabelsText,
-  outcome: outcomeWeightsText(HAND_OUTCOME_WEIGHTS),
-});
-const nonCustomerSets = nonCustomerTrainingSets(ruleModels);
-const nonCustomerExamples = nonCustomerSets.flatMap((set) => set.examples);
-const nonCustomer = trainNonCustomer(nonCustomerExamples);
-const nonCustomerText = writeModelFile(MODELS_DIRECTORY, MODEL_FILE_NAMES.nonCustomer, nonCustomer);
-const nonCustomerFigures = nonCustomerFiguresAcrossSets(nonCustomerSets);
-log(
-  `non-customer.json: ${nonCustomer.features.length} features, from ${nonCustomerExamples.length} development conversations, measured across sets`,
-);
+// The review models learn from their rules' readings with the models above (and the hand-set resolution weights,
+// which those readings do not use), each after the ones its rule reads: the frustration rule reads the reviewed
+// real_inquiry finding.
+const reviewTexts: Partial<Record<ReviewSpec['file'], string>> = {};
+const reviews: { spec: ReviewSpec; model: LinearModelFile; conversations: number; figures: ReviewSetFigures[] }[] = [];
+for (const spec of REVIEW_SPECS) {
+  const ruleModels = trainedModelsFrom({
+    bookingActs: bookingActsText,
+    dissatisfaction: dissatisfactionText,
+    turnLabels: turnLabelsText,
+    outcome: outcomeWeightsText(HAND_OUTCOME_WEIGHTS),
+    ...reviewTexts,
+  });
+  const sets = reviewTrainingSets(spec, ruleModels);
+  const examples = sets.flatMap((set) => set.examples);
+  const model = trainReview(spec, examples);
+  reviewTexts[spec.file] = writeModelFile(MODELS_DIRECTORY, MODEL_FILE_NAMES[spec.file], model);
+  reviews.push({ spec, model, conversations: examples.length, figures: reviewFiguresAcrossSets(spec, sets) });
+  log(
+    `${MODEL_FILE_NAMES[spec.file]}: ${model.features.length} features, from ${examples.length} development conversations, measured across sets`,
+  );
+}
 
 // The resolution model's signs use the other models' readings: they are read with those models and the hand-set
 // weights, then the weights are learned.
 const readingModels = trainedModelsFrom({
   bookingActs: bookingActsText,
   dissatisfaction: dissatisfactionText,
-  nonCustomer: nonCustomerText,
   turnLabels: turnLabelsText,
   outcome: outcomeWeightsText(HAND_OUTCOME_WEIGHTS),
+  ...reviewTexts,
 });
 const outcomeSets = outcomeTrainingSets(readingModels);
 const outcomeExamples = outcomeSets.flatMap((set) => set.examples);
@@ -113,9 +120,9 @@ log(`outcome.json: weights learned from ${outcomeExamples.length} development co
 const models = trainedModelsFrom({
   bookingActs: bookingActsText,
   dissatisfaction: dissatisfactionText,
-  nonCustomer: nonCustomerText,
   turnLabels: turnLabelsText,
   outcome: outcomeText,
+  ...reviewTexts,
 });
 const report = corpusReport(corpora, models);
 log('measured on the held-out parts and across corpora');
@@ -129,9 +136,9 @@ writeFileSync(
   dissatisfactionCard(dissatisfaction, corpora, report, date),
 );
 writeFileSync(join(MODELS_DIRECTORY, 'turn-labels.md'), turnLabelsCard(turns, turnFigures, heldOutTurnFigures, date));
-writeFileSync(
-  join(MODELS_DIRECTORY, 'non-customer.md'),
-  nonCustomerCard(nonCustomer, nonCustomerExamples.length, nonCustomerFigures, date),
-);
+for (const { spec, model, conversations, figures } of reviews) {
+  const card = MODEL_FILE_NAMES[spec.file].replace(/\.json$/, '.md');
+  writeFileSync(join(MODELS_DIRECTORY, card), reviewCard(spec, model, conversations, figures, date));
+}
 writeFileSync(join(MODELS_DIRECTORY, 'outcome.md'), outcomeCard(outcome, outcomeExamples.length, outcomeFigures, date));
 log(`wrote ${MODELS_DIRECTORY}/*.json and *.md (fingerprint ${models.fingerprint})`);

@@ -4,14 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadTrainedModels } from '../../src/main/model-files.js';
+import { reviewBag } from '../../src/scoring/model/conversation-review.js';
 import type { Finding } from '../../src/scoring/model/finding.js';
 import { linearModel } from '../../src/scoring/model/linear-model.js';
-import {
-  NON_CUSTOMER_CLASSES,
-  nonCustomerBag,
-  reviewedRealInquiry,
-  reviewedSaysNotMet,
-} from '../../src/scoring/model/non-customer.js';
+import { NON_CUSTOMER_CLASSES, reviewedRealInquiry, reviewedSaysNotMet } from '../../src/scoring/model/non-customer.js';
 import { analyseConversation } from '../../src/scoring/model/offline-model.js';
 import { readConversation } from '../../src/scoring/model/reading.js';
 import { bagFeatures } from '../../src/scoring/model/text-features.js';
@@ -136,7 +132,7 @@ describe('what the non-customer model reads', () => {
       ],
       [{ type: 'transfer', target: 'desk' }],
     );
-    const features = bagFeatures(nonCustomerBag(scorable, rule));
+    const features = bagFeatures(reviewBag(scorable, rule));
     expect(features).toEqual(
       expect.arrayContaining(['a:hello', 'f:calling from', 'u:calling from', 'u:any vacancies', 'a:no']),
     );

@@ -9,10 +9,10 @@ import { loadDataset, toConversation } from '../../eval/dataset.js';
 import { DEFAULT_MODELS_DIRECTORY, loadTrainedModels } from '../../src/main/model-files.js';
 import { BUILTIN_CHECKS } from '../../src/scoring/builtin-checks.js';
 import { bookingActBag } from '../../src/scoring/model/booking-acts.js';
+import { reviewBag } from '../../src/scoring/model/conversation-review.js';
 import { dissatisfactionBags } from '../../src/scoring/model/dissatisfaction.js';
 import type { Finding } from '../../src/scoring/model/finding.js';
 import { parseLinearModel } from '../../src/scoring/model/linear-model.js';
-import { nonCustomerBag } from '../../src/scoring/model/non-customer.js';
 import { bagFeatures } from '../../src/scoring/model/text-features.js';
 import { MODEL_FILE_NAMES, type ModelFileTexts, trainedModelsFrom } from '../../src/scoring/model/trained-models.js';
 import { turnLabelBag } from '../../src/scoring/model/turn-labels.js';
@@ -55,11 +55,13 @@ describe('model files', () => {
     expect(scorerVersion(check, models.fingerprint)).not.toBe(scorerVersion(check));
   });
 
-  it('can be built without the non-customer model, as training does before that model exists', () => {
-    const { nonCustomer: _left, ...beforeIt } = texts;
-    const reading = trainedModelsFrom(beforeIt);
+  it('can be built without the review models, as training does before they exist', () => {
+    const { nonCustomer: _customer, frustratedCaller: _frustrated, ...beforeThem } = texts;
+    const reading = trainedModelsFrom(beforeThem);
     expect(reading.nonCustomer).toBeNull();
+    expect(reading.frustratedCaller).toBeNull();
     expect(models.nonCustomer).not.toBeNull();
+    expect(models.frustratedCaller).not.toBeNull();
     expect(reading.fingerprint).not.toBe(models.fingerprint);
   });
 
@@ -86,12 +88,12 @@ describe("the service's path through a model", () => {
     const acts = parseLinearModel(texts.bookingActs);
     const dissatisfaction = parseLinearModel(texts.dissatisfaction);
     const turnLabels = parseLinearModel(texts.turnLabels);
-    const nonCustomer = parseLinearModel(texts.nonCustomer);
+    const reviews = [parseLinearModel(texts.nonCustomer), parseLinearModel(texts.frustratedCaller)];
     const rule: Finding = { verdict: 'met', score: 0.2, reason: '', evidence_turns: [] };
     let compared = 0;
     for (const item of loadDataset(new URL('../../eval/data', import.meta.url).pathname)) {
-      const bag = nonCustomerBag(toConversation(item), rule);
-      expect(nonCustomer.scoresOfBag(bag)).toEqual(nonCustomer.scores(bagFeatures(bag)));
+      const bag = reviewBag(toConversation(item), rule);
+      for (const review of reviews) expect(review.scoresOfBag(bag)).toEqual(review.scores(bagFeatures(bag)));
       for (const turn of item.transcript) {
         const bag = bookingActBag(turn.text);
         expect(acts.probabilitiesOfBag(bag)).toEqual(acts.probabilities(bagFeatures(bag)));

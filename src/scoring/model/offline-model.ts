@@ -14,6 +14,7 @@ import {
 } from './booking.js';
 import { type DissatisfactionReading, readDissatisfaction } from './dissatisfaction.js';
 import type { Finding } from './finding.js';
+import { reviewedFrustration } from './frustrated-caller.js';
 import { frustrationFinding } from './frustration.js';
 import { type LearnedTurns, readLearnedTurns } from './learned-turns.js';
 import { reviewedRealInquiry } from './non-customer.js';
@@ -36,6 +37,9 @@ export interface ConversationAnalysis {
   realInquiryByRule(): Finding;
   /** The same, reviewed by the non-customer model when there is one: what every check reads. */
   realInquiry(): Finding;
+  /** The caller's mood by the written signs and the dissatisfaction model: what the frustrated-caller model learns from. */
+  frustrationByRule(): Finding;
+  /** The same, its verdict reviewed by the frustrated-caller model when there is one: what every check reads. */
   frustration(): Finding;
   booking(): BookingAnalysis;
   /** The resolution model's learned weights; null without trained models. */
@@ -62,6 +66,18 @@ export function analyseConversation(
   const dissatisfaction = once(() =>
     models ? readDissatisfaction(models.dissatisfaction, conversation.transcript) : null,
   );
+  const frustrationByRule = once(() => {
+    // The turns that made the call a pitch or a scam: the caller's mood there is not about the service.
+    const inquiry = realInquiry();
+    const pitchTurns = new Set(inquiry.verdict === 'not_met' ? inquiry.evidence_turns : []);
+    return frustrationFinding(
+      reading(),
+      personRequests().clearRequests.length,
+      dissatisfaction(),
+      learnedTurns().frustrated,
+      pitchTurns,
+    );
+  });
   return {
     reading,
     learnedTurns,
@@ -69,18 +85,8 @@ export function analyseConversation(
     personRequests,
     realInquiryByRule,
     realInquiry,
-    frustration: once(() => {
-      // The turns that made the call a pitch or a scam: the caller's mood there is not about the service.
-      const inquiry = realInquiry();
-      const pitchTurns = new Set(inquiry.verdict === 'not_met' ? inquiry.evidence_turns : []);
-      return frustrationFinding(
-        reading(),
-        personRequests().clearRequests.length,
-        dissatisfaction(),
-        learnedTurns().frustrated,
-        pitchTurns,
-      );
-    }),
+    frustrationByRule,
+    frustration: once(() => reviewedFrustration(reading(), frustrationByRule(), models?.frustratedCaller ?? null)),
     booking: once(() => analyseBooking(reading(), models?.bookingActs ?? null)),
     outcomeWeights: models?.outcome ?? null,
   };

@@ -13,6 +13,7 @@ import { type TurnLabelReader, turnLabelReader } from './turn-labels.js';
 export const MODEL_FILE_NAMES = {
   bookingActs: 'booking-acts.json',
   dissatisfaction: 'dissatisfaction.json',
+  frustratedCaller: 'frustrated-caller.json',
   nonCustomer: 'non-customer.json',
   outcome: 'outcome.json',
   turnLabels: 'turn-labels.json',
@@ -20,17 +21,20 @@ export const MODEL_FILE_NAMES = {
 
 export type ModelFileTexts = Record<keyof typeof MODEL_FILE_NAMES, string>;
 
-/**
- * What training has before the non-customer model exists. That model learns from the rule's reading of each
- * conversation, never from its own, so the models it is trained beside can be built without it.
- */
-export type ReadingModelFileTexts = Omit<ModelFileTexts, 'nonCustomer'> & Partial<Pick<ModelFileTexts, 'nonCustomer'>>;
+/** The review models (conversation-review.ts): each learns from its rule's reading, never from its own. */
+type ReviewModelKey = 'nonCustomer' | 'frustratedCaller';
+
+/** What training has before the review models exist: the models the rules read with can be built without them. */
+export type ReadingModelFileTexts = Omit<ModelFileTexts, ReviewModelKey> &
+  Partial<Pick<ModelFileTexts, ReviewModelKey>>;
 
 export interface TrainedModels {
   bookingActs: BookingActReader;
   dissatisfaction: LinearModel;
   /** Whether the caller was a customer at all, read from the whole conversation; null only while it is trained. */
   nonCustomer: LinearModel | null;
+  /** Whether the caller was frustrated with the service, read the same way; null only while it is trained. */
+  frustratedCaller: LinearModel | null;
   /** The resolution model's weights, learned from labelled conversations. */
   outcome: OutcomeWeights;
   turnLabels: TurnLabelReader;
@@ -48,6 +52,7 @@ export function trainedModelsFrom(texts: ReadingModelFileTexts): TrainedModels {
     bookingActs: bookingActReader(parseLinearModel(texts.bookingActs)),
     dissatisfaction: parseLinearModel(texts.dissatisfaction),
     nonCustomer: texts.nonCustomer === undefined ? null : parseLinearModel(texts.nonCustomer),
+    frustratedCaller: texts.frustratedCaller === undefined ? null : parseLinearModel(texts.frustratedCaller),
     outcome: parseOutcomeWeights(texts.outcome),
     turnLabels: turnLabelReader(parseLinearModel(texts.turnLabels)),
     fingerprint: hash.digest('hex').slice(0, 16),

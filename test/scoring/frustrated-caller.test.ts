@@ -1,0 +1,65 @@
+/**
+ * The frustrated-caller model's review of the frustration rule: it only ever clears a caller, only when sure, says
+ * so in the reason, and leaves the score (what avg_frustration averages) as the rule made it.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadTrainedModels } from '../../src/main/model-files.js';
+import { reviewedSaysFrustrated } from '../../src/scoring/model/frustrated-caller.js';
+import { analyseConversation } from '../../src/scoring/model/offline-model.js';
+import { builtinScorer, conversation, type TurnSpec } from './conversation.js';
+
+const { models } = loadTrainedModels();
+const withModels = builtinScorer(models);
+
+/** Children giggling through a prank call: "you better go and shush it" is no anger at the kennels. */
+const PRANK: TurnSpec[] = [
+  ['agent', 'Hi, Ferndale Kennels, how can I help?'],
+  ['user', 'um yeah is your dog barking'],
+  ['agent', 'The dogs are all settled today. Would you like to book a stay?'],
+  ['user', 'well you better go and shush it then'],
+  ['user', 'hahaha mate hang up hang up'],
+  ['agent', 'Okay. Call back any time if you need us. Bye.'],
+];
+
+describe('the frustrated-caller model reviewing the frustration rule', () => {
+  it('clears a caller the signs took for frustrated, keeps the sign in the reason, and names the model', () => {
+    const analysis = analyseConversation(conversation(PRANK), models);
+    const rule = analysis.frustrationByRule();
+    expect(rule.verdict).toBe('fail');
+    const reviewed = withModels('frustration', PRANK);
+    expect(reviewed.verdict).toBe('pass');
+    expect(reviewed.reason).toMatch(
+      /^The caller sounded frustrated in turn 4 \("well you better go and shush it then"\); but read as a whole the caller was not frustrated with the service, by the model learned from labelled conversations \(probability 0\.\d\d\): the words that weighed most were "[^"]+"/,
+    );
+    // The score is still the probability of frustration or dissatisfaction at some point, as the rule made it.
+    expect(reviewed.score).toBe(rule.score);
+    expect(reviewed.evidence_turns).toEqual(rule.evidence_turns);
+  });
+
+  it('never fails a caller the rule passed, and clears a failed one only when 0.9 sure', () => {
+    expect(reviewedSaysFrustrated('pass', 0.99)).toBe(false);
+    expect(reviewedSaysFrustrated('fail', 0.11)).toBe(true);
+    expect(reviewedSaysFrustrated('fail', 0.1)).toBe(false);
+    expect(reviewedSaysFrustrated('uncertain', 0.99)).toBe(false);
+  });
+
+  it('leaves a clearly angry customer failed', () => {
+    const angry: TurnSpec[] = [
+      ['agent', 'Hello, how can I help?'],
+      ['user', "This is ridiculous, I've been charged AGAIN for a cooler I cancelled in August. I'm fed up!"],
+      ['agent', "I'm sorry about that."],
+    ];
+    expect(withModels('frustration', angry).verdict).toBe('fail');
+  });
+
+  it('leaves the verdict the rule left uncertain to a person', () => {
+    const misheard: TurnSpec[] = [
+      ['agent', 'Hello, how can I help?'],
+      ['user', 'this is absolutely useless, I want my money back', { asr_confidence: 0.5 }],
+      ['agent', 'Sorry, could you repeat that?'],
+    ];
+    const rule = analyseConversation(conversation(misheard), models).frustrationByRule();
+    expect(rule.verdict).toBe('uncertain');
+    expect(withModels('frustration', misheard)).toMatchObject({ verdict: 'uncertain', reason: rule.reason });
+  });
+});

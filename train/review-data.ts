@@ -1,0 +1,72 @@
+/**
+ * A review model's training data: the labelled development conversations (eval/), each read by its rule with the
+ * models trained before it, labelled with the check's verdict (`uncertain` labels left out). The sealed batches are
+ * never read here.
+ */
+import { join } from 'node:path';
+import { type EvalCase, loadDataset, toConversation } from '../eval/dataset.js';
+import type { Verdict } from '../src/domain/checks.js';
+import { reviewBag } from '../src/scoring/model/conversation-review.js';
+import { analyseConversation } from '../src/scoring/model/offline-model.js';
+import { bagFeatures } from '../src/scoring/model/text-features.js';
+import type { TrainedModels } from '../src/scoring/model/trained-models.js';
+import type { ReviewSpec } from './review-specs.js';
+import type { Example } from './softmax-regression.js';
+
+/**
+ * Every set that had its last run when the review models were made. Listed, not read from what is unsealed, so that
+ * a batch's last run does not change the next training silently; a batch still sealed measures the models instead.
+ */
+export const REVIEW_TRAINING_SETS = [
+  'data',
+  'tuning',
+  'tuning-2',
+  'tuning-3',
+  'tuning-4',
+  'tuning-5',
+  'tuning-6',
+  'fresh',
+  'fresh-2',
+  'fresh-3',
+  'fresh-4',
+  'fresh-5',
+  'fresh-6',
+  'fresh-7',
+  'fresh-8',
+  'fresh-9',
+  'fresh-10',
+] as const;
+
+const EVAL_DIRECTORY = join(import.meta.dirname, '..', 'eval');
+
+export interface ReviewExample extends Example {
+  /** The rule's verdict, for the figures that compare the model with it. */
+  rule: Verdict;
+}
+
+export interface ReviewSet {
+  name: string;
+  examples: ReviewExample[];
+}
+
+function exampleOf(spec: ReviewSpec, item: EvalCase, models: TrainedModels): ReviewExample | null {
+  const label = spec.classes.indexOf(item.expected[spec.check] ?? '');
+  if (label === -1) return null;
+  const conversation = toConversation(item);
+  const rule = spec.ruleOf(analyseConversation(conversation, models));
+  return { features: bagFeatures(reviewBag(conversation, rule)), label, rule: rule.verdict };
+}
+
+/** Each training set's examples for one review model, read with the models trained before it. */
+export function reviewTrainingSets(
+  spec: ReviewSpec,
+  models: TrainedModels,
+  directory: string = EVAL_DIRECTORY,
+): ReviewSet[] {
+  return REVIEW_TRAINING_SETS.map((name) => ({
+    name,
+    examples: loadDataset(join(directory, name))
+      .map((item) => exampleOf(spec, item, models))
+      .filter((example): example is ReviewExample => example !== null),
+  }));
+}
