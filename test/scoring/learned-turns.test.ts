@@ -41,6 +41,24 @@ describe('the turn models read wordings the written patterns miss', () => {
     expect(score('outcome', turns).choice).toBe('unresolved');
   });
 
+  it('a request for a person among other sentences, read sentence by sentence and cited by its sentence', () => {
+    const turns: TurnSpec[] = [
+      ['agent', 'Hello, Riverlight box office, how can I help?'],
+      [
+        'user',
+        "Right, but we can't make the new date, so I'd like our money back. Is there anybody there I can properly talk to about a refund?",
+      ],
+      ['agent', 'Refunds are handled through the link in your confirmation email.'],
+      ['user', 'fine, bye'],
+    ];
+    expect(score('person_request_honored', turns, false).verdict).toBe('not_applicable');
+    const result = score('person_request_honored', turns);
+    expect(result.verdict).toBe('fail');
+    expect(result.reason).toBe(
+      'The caller asked for a person in turn 2 ("Is there anybody there I can properly talk to about a refund?") (the turn model\'s reading) and no transfer followed.',
+    );
+  });
+
   it('a pitch dressed as a favour, cited by the written sign it also shows', () => {
     const turns: TurnSpec[] = [
       ['user', 'good afternoon'],
@@ -92,6 +110,16 @@ describe('the turn models read wordings the written patterns miss', () => {
 });
 
 describe('the turn models do not turn ordinary turns into problems', () => {
+  it('a caller of several sentences who wants an answer, not a person, asks for no one', () => {
+    const turns: TurnSpec[] = [
+      ['agent', 'Hello, Riverlight box office, how can I help?'],
+      ['user', "Hi. We've got four tickets for Saturday. Can you tell me what time the gates open? Thanks."],
+      ['agent', 'Gates open at 6pm.'],
+      ['user', 'lovely, bye'],
+    ];
+    expect(score('person_request_honored', turns).verdict).toBe('not_applicable');
+  });
+
   it('an accident to report is not a request for a person', () => {
     const turns: TurnSpec[] = [
       ['user', 'Someone rear-ended me, I need to report it.'],

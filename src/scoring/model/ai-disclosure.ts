@@ -19,6 +19,8 @@ const ARTICLE = anyOf('a', 'an');
 /** Qualifiers stack: "a real live person", "an actual human being". */
 const QUALIFIERS = `(?:${HUMAN_QUALIFIER} ){0,2}`;
 const EMPHASIS = anyOf(
+  // "I'm only human!", owning up to a slip, is still a claim to be one.
+  'only',
   'definitely',
   'really',
   'actually',
@@ -290,8 +292,12 @@ const ANSWERS_AS_STAFF: readonly Cue[] = [
   cue(
     `${anyOf('written', 'typed', 'answered', 'read')} by ${anyOf('a member of', 'one of', 'someone on', 'somebody on', 'someone from', 'a person on', 'people on', 'members of')} ${optional(anyOf('the', 'our', 'this'))}${gap(2)}${anyOf('team', 'staff', 'office', 'desk', 'crew')}`,
   ),
-  // Named in full to a caller who asked: "You're speaking with Carol Whitlock."
+  // Named in full to a caller who asked: "You're speaking with Carol Whitlock."; or named where they sit: "You're
+  // speaking to Claire on reception."
   cue(`you are ${TALKING_TO} ${NAME}${NAME}?(?=[.,!;:-]|$)`),
+  cue(
+    `you are ${TALKING_TO} ${NAME}${anyOf('on', 'at', 'in', 'from')} ${optional('the')}${anyOf('reception', 'front desk', 'desk', 'office', 'switchboard', 'phones', 'counter')}${PHRASE_END_LATE}`,
+  ),
   // Where the agent sits and when it works: "I'm in the office all day today", "just finishing my shift soon".
   cue(
     `i am ${optional(anyOf('just', 'only', 'here'))}${anyOf('in', 'at', 'sat at', 'sitting at', 'on', 'behind')} ${anyOf('the', 'my')} ${anyOf('office', 'desk', 'front desk', 'shop', 'counter', 'workshop', 'reception', 'till')}|${anyOf('my shift', 'on shift', 'my lunch break', 'my break', 'long day')}`,
@@ -363,7 +369,7 @@ const HEDGE = `(?:${HEDGE_WORD} ){0,3}`;
 /** "the" too, after a lead that is not a demonstrative: "am I talking to the automated thing again". */
 const HEDGE_OR_THE = `(?:${anyOf(HEDGE_WORD, 'the')} ){0,3}`;
 /** Where a bare noun after "is this" ends the question ("is this AI?"), not a subject ("is this software free?"). */
-const QUESTION_END = '(?= [?.!,;:-]| or | i | right| again| thing| lol| haha|$)';
+const QUESTION_END = '(?= [?.!,;:-]| or | i | right| again| thing| lol| haha| btw| by the way| then| though| eh| mate|$)';
 
 /** People a caller may take the agent for: "is this a nurse I'm speaking to?" */
 const STAFF_ROLE = anyOf(
@@ -420,6 +426,12 @@ const ASKS_IF_MACHINE = [
   ),
   // "bot or not?"
   cue(`${MACHINE} or not`, { negatable: false }),
+  // Asked the other way round, "you're not one of them AI things, are ya?": a no (or "not at all") still says it is
+  // no machine. The reader spells "ya" and "yeah" as "yes".
+  cue(
+    `you are not ${gap(3)}${MACHINE}(?: ${anyOf('thing', 'things')})?(?: ,)? ${anyOf('are you', 'are yes', 'right', 'yes', 'is it', 'i hope', '\\?')}`,
+    { negatable: false },
+  ),
   // "you sound dead scripted", "you reading off a card or what?"
   cue(
     `you ${optional(anyOf('sound', 'seem'))}${optional(anyOf('dead', 'so', 'very', 'really', 'a bit', 'pretty'))}${anyOf('scripted', 'robotic')}|${anyOf('reading', 'readin')} ${anyOf('off', 'from')} ${anyOf('a card', 'a script', 'a screen')}`,

@@ -9,6 +9,7 @@ import {
   TURN_LABEL_THRESHOLDS,
   TURN_LABELS,
   type TurnLabel,
+  type TurnLabelProbabilities,
   type TurnLabelReader,
   type WordedText,
   worded,
@@ -17,6 +18,8 @@ import {
 export interface LearnedTurn {
   turn: ReadTurn;
   probability: number;
+  /** The sentence that read highest, when one sentence alone read above the whole turn (see READ_BY_SENTENCE). */
+  said?: string;
   /** An agent's turn answering a caller who had just asked who they were talking to. */
   answersWho: boolean;
 }
@@ -42,6 +45,39 @@ export const NOTHING_LEARNED: LearnedTurns = noTurns();
 export const UNPROMPTED_CLAIM_FROM = 0.9;
 
 /**
+ * Labels a caller's turn can hide among other sentences: "Right, but we can't go Sunday, so I want my money back.
+ * Is there somebody there I can actually speak to about a refund?" reads far lower as a whole turn than its last
+ * sentence alone. Over the spent sets, reading requests for a person this way too put right 10 conversations and
+ * wrong 4; reading a fed-up caller this way added 26 false alarms for 11 misses put right, and is not done.
+ */
+const READ_BY_SENTENCE: readonly TurnLabel[] = ['asks_for_person'];
+
+/**
+ * The turn model's reading of a turn; for a caller's turn of several sentences, each of READ_BY_SENTENCE is also read
+ * sentence by sentence (with the same context), and the highest reading stands.
+ */
+function readTurnAndSentences(
+  reader: TurnLabelReader,
+  turn: ReadTurn,
+  words: WordedText,
+  context: WordedText,
+): { read: TurnLabelProbabilities; said: Partial<Record<TurnLabel, string>> } {
+  const read = reader.read(turn.speaker, words, context);
+  const said: Partial<Record<TurnLabel, string>> = {};
+  if (turn.speaker !== 'user' || turn.sentences.length < 2) return { read, said };
+  for (const sentence of turn.sentences) {
+    const alone = reader.read(turn.speaker, worded(sentence.original), context);
+    for (const label of READ_BY_SENTENCE) {
+      const probability = alone[label];
+      if (probability === undefined || probability <= (read[label] ?? 0)) continue;
+      read[label] = probability;
+      said[label] = sentence.original;
+    }
+  }
+  return { read, said };
+}
+
+/**
  * Every turn is read. An agent's claim to be a person counts at the label's threshold when it answers a caller
  * who had just asked who they were talking to (by the question model, or by `asksWhoIsTalking`, the written
  * questions), and from UNPROMPTED_CLAIM_FROM otherwise.
@@ -60,12 +96,12 @@ export function readLearnedTurns(
     const answersWho = turn.speaker === 'agent' && before?.turn.speaker === 'user' && before.askedWho;
     // The other side's turn just before, as the models were trained to read it.
     const context = before && before.turn.speaker !== turn.speaker ? before.words : empty;
-    for (const [label, probability] of Object.entries(reader.read(turn.speaker, words, context)) as [
-      TurnLabel,
-      number,
-    ][]) {
+    const { read, said } = readTurnAndSentences(reader, turn, words, context);
+    for (const [label, probability] of Object.entries(read) as [TurnLabel, number][]) {
       const from = turn.speaker === 'agent' && !answersWho ? UNPROMPTED_CLAIM_FROM : TURN_LABEL_THRESHOLDS[label];
-      if (probability >= from) learned[label].push({ turn, probability, answersWho });
+      const sentence = said[label];
+      if (probability >= from)
+        learned[label].push({ turn, probability, answersWho, ...(sentence ? { said: sentence } : {}) });
     }
     const askedWho = turn.speaker === 'user' && (learned.asks_if_ai.at(-1)?.turn === turn || asksWhoIsTalking(turn));
     before = { turn, words, askedWho };

@@ -577,6 +577,13 @@ export const REACHES_A_PERSON = new RegExp(
 export const CONSULTS_THEIR_OWN = new RegExp(
   `(?:^| )${anyOf('i will', 'i am going to', 'i need to', 'i have to', 'i should', 'i might', 'i must', 'let me', 'we will', 'we need to', 'we have to', 'i want to', 'i would like to')} ${optional('just')}${optional('have to')}${anyOf('talk', 'speak', 'check', 'have a word', 'ask', 'chat', 'run it by', 'run this by', 'discuss it', 'discuss this', 'see what')} ${optional(anyOf('it', 'this', 'that'))}${optional(anyOf('over', 'thru'))}${optional(anyOf('to', 'with', 'by'))}${anyOf('my', 'the', 'our')} ${anyOf('missus', 'misses', 'wife', 'husband', 'partner', 'other half', 'boss', 'mum', 'mam', 'mom', 'dad', 'family', 'accountant', 'kids', 'daughter', 'son', 'fella', 'hubby', 'better half')}(?= |$)`,
 );
+/**
+ * Sentences that name reaching a person and ask for no one: "so no need for a person right now", "Please speak to
+ * the caller directly" (a relay operator's instruction).
+ */
+export const ASKS_FOR_NO_ONE = new RegExp(
+  `(?:^| )(?:${anyOf('no need for', 'no need to', 'do not need', 'there is no need')}|${anyOf('speak', 'talk')} ${anyOf('to', 'with')} the caller)(?= |$)`,
+);
 export const ZERO_FOR_OPERATOR = /^(?:(?:zero|0|o)(?: [,.!]| ,)? ?){3,}$/;
 
 export const TITLED = new RegExp(`(?:^| )${TITLE_NAME}$`);

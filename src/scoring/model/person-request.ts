@@ -9,6 +9,7 @@ import { citeTurn, type Finding, restsOnlyOnMisheard, turnNames, uniqueSorted } 
 import type { LearnedTurn } from './learned-turns.js';
 import {
   ACCEPTANCE,
+  ASKS_FOR_NO_ONE,
   ASKS_IF_PRESENT,
   ASKS_TO_TALK_TO,
   BARE_ROLE,
@@ -262,12 +263,25 @@ function findRequests(reading: ConversationReading, learned: readonly LearnedTur
       continue;
     if (found && takenBack(reading, turn, found.said)) continue;
     const said = found?.said ?? acceptsOffer(turn, previousAgentTurn);
-    if (said !== null) requests.push({ turn, said });
-    else if (
-      learned.some((flagged) => flagged.turn === turn) &&
-      turn.sentences.some((sentence) => REACHES_A_PERSON.test(sentence.text) && !CONSULTS_THEIR_OWN.test(sentence.text))
+    if (said !== null) {
+      requests.push({ turn, said });
+      continue;
+    }
+    const flagged = learned.find((candidate) => candidate.turn === turn);
+    // Read sentence by sentence, the model's request must be in the sentence it read, and not one asking for no one.
+    const candidates = flagged?.said
+      ? turn.sentences.filter((sentence) => sentence.original === flagged.said)
+      : turn.sentences;
+    if (
+      flagged &&
+      candidates.some(
+        (sentence) =>
+          REACHES_A_PERSON.test(sentence.text) &&
+          !CONSULTS_THEIR_OWN.test(sentence.text) &&
+          !ASKS_FOR_NO_ONE.test(sentence.text),
+      )
     )
-      requests.push({ turn, said: turn.text, byModel: true });
+      requests.push({ turn, said: flagged.said ?? turn.text, byModel: true });
   }
   return requests;
 }
