@@ -369,7 +369,8 @@ const HEDGE = `(?:${HEDGE_WORD} ){0,3}`;
 /** "the" too, after a lead that is not a demonstrative: "am I talking to the automated thing again". */
 const HEDGE_OR_THE = `(?:${anyOf(HEDGE_WORD, 'the')} ){0,3}`;
 /** Where a bare noun after "is this" ends the question ("is this AI?"), not a subject ("is this software free?"). */
-const QUESTION_END = '(?= [?.!,;:-]| or | i | right| again| thing| lol| haha| btw| by the way| then| though| eh| mate|$)';
+const QUESTION_END =
+  '(?= [?.!,;:-]| or | i | right| again| thing| lol| haha| btw| by the way| then| though| eh| mate|$)';
 
 /** People a caller may take the agent for: "is this a nurse I'm speaking to?" */
 const STAFF_ROLE = anyOf(

@@ -23,8 +23,14 @@ const SCORE_STEPS = 4;
 /** How many of the weightiest words a reason names. */
 const WORDS_NAMED = 3;
 
-/** What a review model reads of a conversation and of the rule's finding on it: the same at training and scoring time. */
-export function reviewBag(conversation: ScorableConversation, rule: Pick<Finding, 'verdict' | 'score'>): ReviewBag {
+/** The words a review model reads of a conversation, the same for every review: read once per conversation. */
+export interface ReviewTexts {
+  texts: FeatureBag['texts'];
+  /** The transcript index each text was read from, so that a reason can point at the turns whose words weighed. */
+  turnOfText: number[];
+}
+
+export function reviewTextsOf(conversation: ScorableConversation): ReviewTexts {
   const texts: FeatureBag['texts'] = [];
   const turnOfText: number[] = [];
   let firstCallerTurn = true;
@@ -37,15 +43,21 @@ export function reviewBag(conversation: ScorableConversation, rule: Pick<Finding
       turnOfText.push(index);
     }
   });
-  const flags = [`#rule_${rule.verdict}`, `#score_${Math.round((rule.score ?? 0) * SCORE_STEPS)}`];
-  for (const event of conversation.events) flags.push(`#event_${event.type}`);
-  return { texts, flags, turnOfText };
+  return { texts, turnOfText };
 }
 
-export interface ReviewBag extends FeatureBag {
-  /** The transcript index each text was read from, so that a reason can point at the turns whose words weighed. */
-  turnOfText: number[];
+/** What a review model reads of a conversation and of the rule's finding on it: the same at training and scoring time. */
+export function reviewBag(
+  conversation: ScorableConversation,
+  rule: Pick<Finding, 'verdict' | 'score'>,
+  texts: ReviewTexts = reviewTextsOf(conversation),
+): ReviewBag {
+  const flags = [`#rule_${rule.verdict}`, `#score_${Math.round((rule.score ?? 0) * SCORE_STEPS)}`];
+  for (const event of conversation.events) flags.push(`#event_${event.type}`);
+  return { ...texts, flags };
 }
+
+export type ReviewBag = FeatureBag & ReviewTexts;
 
 export interface WeightyWords {
   /** The words or word pairs, quoted, weightiest first. */

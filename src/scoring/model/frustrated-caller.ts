@@ -8,7 +8,7 @@
  * (models/frustrated-caller.md). The score stays the rule's (the probability that the caller was frustrated or
  * dissatisfied at some point, which `avg_frustration` averages); only the verdict is reviewed.
  */
-import { reviewBag, weighedClause, weightiestWords } from './conversation-review.js';
+import { type ReviewTexts, reviewBag, reviewTextsOf, weighedClause, weightiestWords } from './conversation-review.js';
 import type { Finding } from './finding.js';
 import type { LinearModel } from './linear-model.js';
 import type { ConversationReading } from './reading.js';
@@ -26,9 +26,14 @@ export function reviewedSaysFrustrated(ruleVerdict: Finding['verdict'], probabil
 }
 
 /** The rule's finding, or `pass` where the model is sure the caller the signs call frustrated was not. */
-export function reviewedFrustration(reading: ConversationReading, rule: Finding, model: LinearModel | null): Finding {
+export function reviewedFrustration(
+  reading: ConversationReading,
+  rule: Finding,
+  model: LinearModel | null,
+  texts: ReviewTexts = reviewTextsOf(reading.conversation),
+): Finding {
   if (!model || rule.verdict !== 'fail') return rule;
-  const bag = reviewBag(reading.conversation, rule);
+  const bag = reviewBag(reading.conversation, rule, texts);
   const probability = model.probabilitiesOfBag(bag)[FAIL] as number;
   if (reviewedSaysFrustrated(rule.verdict, probability)) return rule;
   return {

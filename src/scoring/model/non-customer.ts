@@ -4,7 +4,7 @@
  * turn, the review halved the rule's disagreements (models/non-customer.md). Where the model is fairly sure and
  * disagrees, it decides, and the reason says so and names the words that weighed most.
  */
-import { reviewBag, weighedClause, weightiestWords } from './conversation-review.js';
+import { type ReviewTexts, reviewBag, reviewTextsOf, weighedClause, weightiestWords } from './conversation-review.js';
 import { citeTurn, type Finding, restsOnlyOnMisheard } from './finding.js';
 import type { LinearModel } from './linear-model.js';
 import type { ConversationReading } from './reading.js';
@@ -32,9 +32,14 @@ export function reviewedSaysNotMet(ruleVerdict: Finding['verdict'], probability:
  * The rule's finding, or the model's where they disagree. A finding the rule left uncertain (its signs were in
  * possibly misheard turns) stays for a person to review.
  */
-export function reviewedRealInquiry(reading: ConversationReading, rule: Finding, model: LinearModel | null): Finding {
+export function reviewedRealInquiry(
+  reading: ConversationReading,
+  rule: Finding,
+  model: LinearModel | null,
+  texts: ReviewTexts = reviewTextsOf(reading.conversation),
+): Finding {
   if (!model || rule.verdict === 'uncertain') return rule;
-  const bag = reviewBag(reading.conversation, rule);
+  const bag = reviewBag(reading.conversation, rule, texts);
   const probability = model.probabilitiesOfBag(bag)[NOT_MET] as number;
   const notMet = reviewedSaysNotMet(rule.verdict, probability);
   if (notMet === (rule.verdict === 'not_met')) return rule;

@@ -12,6 +12,7 @@ import {
   confirmationAccuracyFinding,
   failureDisclosureFinding,
 } from './booking.js';
+import { reviewTextsOf } from './conversation-review.js';
 import { type DissatisfactionReading, readDissatisfaction } from './dissatisfaction.js';
 import type { Finding } from './finding.js';
 import { reviewedFrustration } from './frustrated-caller.js';
@@ -62,7 +63,13 @@ export function analyseConversation(
   const learnedTurns = once(() => readLearnedTurns(reading(), models?.turnLabels ?? null, asksWhoIsTalking));
   const personRequests = once(() => analysePersonRequests(reading(), learnedTurns().asks_for_person));
   const realInquiryByRule = once(() => realInquiryFinding(reading(), learnedTurns().not_customer));
-  const realInquiry = once(() => reviewedRealInquiry(reading(), realInquiryByRule(), models?.nonCustomer ?? null));
+  // Both review models read the same words of the conversation.
+  const reviewTexts = once(() => reviewTextsOf(conversation));
+  const realInquiry = once(() =>
+    models?.nonCustomer
+      ? reviewedRealInquiry(reading(), realInquiryByRule(), models.nonCustomer, reviewTexts())
+      : realInquiryByRule(),
+  );
   const dissatisfaction = once(() =>
     models ? readDissatisfaction(models.dissatisfaction, conversation.transcript) : null,
   );
@@ -86,7 +93,11 @@ export function analyseConversation(
     realInquiryByRule,
     realInquiry,
     frustrationByRule,
-    frustration: once(() => reviewedFrustration(reading(), frustrationByRule(), models?.frustratedCaller ?? null)),
+    frustration: once(() =>
+      models?.frustratedCaller
+        ? reviewedFrustration(reading(), frustrationByRule(), models.frustratedCaller, reviewTexts())
+        : frustrationByRule(),
+    ),
     booking: once(() => analyseBooking(reading(), models?.bookingActs ?? null)),
     outcomeWeights: models?.outcome ?? null,
   };
