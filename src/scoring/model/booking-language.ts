@@ -43,6 +43,8 @@ const CONTEXTUAL_DONE_VERB = anyOf(
   'sorted',
   'on the books',
   'in the diary',
+  // "Right so, that's in the book: bottom pitch, Saturday the fourth"
+  'in the book',
   'in the calendar',
   'on the calendar',
 );
@@ -174,6 +176,10 @@ const CONTEXTUAL_CLAIMS: readonly Cue[] = [
   cue(`${anyOf('order', 'booking', 'reservation', 'request')} (?:is|'s) in(?= [^a-z]|$)`),
   cue(
     `${anyOf('consider it done', 'it is all yours', 'that is all yours', 'all yours', 'time is yours', 'spot is yours', 'slot is yours')}`,
+  ),
+  // "Consider yourselves aboard", "consider yourself booked in"
+  cue(
+    `consider ${anyOf('yourself', 'yourselves', 'you')} ${anyOf('aboard', 'on board', 'booked', 'booked in', 'in', 'signed up', 'registered', 'confirmed')}`,
   ),
   cue(
     `^${optional(anyOf('okay', 'great', 'perfect', 'alright', 'awesome'))}${optional(',')}${anyOf('all done', 'both done', 'done', 'that is done', 'it is done', 'that is all done', 'done and done')}(?: [.!,:-]| [^a-z0-9 ]|$)`,
