@@ -3,7 +3,8 @@
  * way round whether the agent is a machine ("you're not one of them AI things, are ya?"), where a no still says it
  * is none; a question about a machine closed by "btw", "then" or "mate" ("is this chatgpt btw?"); and, from
  * eval/fresh-9, an answer naming the agent where it sits ("You're speaking to Claire on reception") and "I'm only
- * human!" owning up to a slip; and booking claims in idiom ("that's in the book", "consider yourselves aboard"). Each family
+ * human!" owning up to a slip; booking claims in idiom ("that's in the book", "consider yourselves aboard"); and, from eval/fresh-8, a job
+ * named by its form after a word of its own ("could I speak to the band leader"). Each family
  * has a counter-example; every case is scored with the trained models, as the service scores, and by the written
  * rules alone.
  */
@@ -77,4 +78,26 @@ describe.each(READINGS)('questions asked the other way and idioms, %s', (_, with
   ])('counter-example: "%s" claims no booking', (claim) => {
     expect(claimed(claim)).toBe('not_applicable');
   });
+
+  const asked = (request: string) =>
+    score('person_request_honored', [
+      ['agent', 'Hello, The Reel Deal Ceilidh Band, how can I help?'],
+      ['user', request],
+      ['agent', "I've noted that. Is there anything else?"],
+      ['user', 'no that is all'],
+    ]).verdict;
+
+  it.each(['could I speak to the band leader, Fraser is it', 'can I have a word with your dog groomer please'])(
+    '"%s" asks for a person (none came: fail)',
+    (request) => {
+      expect(asked(request)).toBe('fail');
+    },
+  );
+
+  it.each(["I'd like to ask about the band leader's fee", "the band leader played at my cousin's wedding"])(
+    'counter-example: "%s" asks for no one',
+    (request) => {
+      expect(asked(request)).toBe('not_applicable');
+    },
+  );
 });

@@ -172,7 +172,8 @@ const THINGS_BY_THE_SAME_ENDINGS = anyOf(
 );
 const JOB_BY_ITS_FORM = `(?!${THINGS_BY_THE_SAME_ENDINGS}(?: |$))[a-z]+(?:ician|ist|eer|or|er|ant)s?(?= |$)`;
 
-const ROLE_OBJECT = `(?:${optional(PERSON_DETERMINER)}${optional(HUMAN_QUALIFIER)}(?:[^ ]+ (?:- [^ ]+ )?)?${LIST}${STAFF}s?|${anyOf('the', 'your', 'a', 'an')} ${JOB_BY_ITS_FORM})(?! 's)`;
+// A job by its form may have one word before it too: "the band leader", "your dog groomer".
+const ROLE_OBJECT = `(?:${optional(PERSON_DETERMINER)}${optional(HUMAN_QUALIFIER)}(?:[^ ]+ (?:- [^ ]+ )?)?${LIST}${STAFF}s?|${anyOf('the', 'your', 'a', 'an')} (?:[a-z]+ )?${JOB_BY_ITS_FORM})(?! 's)`;
 /** A title and a name: "Ms. Brenner", "Dr Lee", "doctor Patel" (wink keeps the period on the title). */
 const TITLE = anyOf('mr', 'ms', 'mrs', 'miss', 'mx', 'dr', 'doctor', 'prof', 'professor');
 const TITLE_NAME = `${TITLE}\\.?(?: \\.)? (?!'s )[^ ]+`;
