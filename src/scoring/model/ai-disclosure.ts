@@ -439,7 +439,7 @@ const ASKS_IF_MACHINE = [
     { negatable: false },
   ),
   // The noun alone, or with "you": "Bot?", "wait, a robot?", "you a bot?"
-  cue(`^(?:${ELLIPSIS_LEAD} )*${optional('you')}${HEDGE}${MACHINE} \\?`, { negatable: false }),
+  cue(`^(?:${ELLIPSIS_LEAD} )*${optional(anyOf('you', 'u'))}${HEDGE}${MACHINE} \\?`, { negatable: false }),
 ];
 const HUMAN_OR_MACHINE = new RegExp(
   `(?:^| )${anyOf('human', 'person', 'real')} or ${HEDGE}${MACHINE}(?: |$)|(?:^| )${MACHINE} or ${optional(ARTICLE)}${anyOf('human', 'person', 'real')}(?: |$)`,
