@@ -10,32 +10,16 @@ import { reviewBag } from '../src/scoring/model/conversation-review.js';
 import { analyseConversation } from '../src/scoring/model/offline-model.js';
 import { bagFeatures } from '../src/scoring/model/text-features.js';
 import type { TrainedModels } from '../src/scoring/model/trained-models.js';
+import { OUTCOME_TRAINING_SETS } from './outcome-data.js';
 import type { ReviewSpec } from './review-specs.js';
 import type { Example } from './softmax-regression.js';
 
 /**
- * Every set that had its last run when the review models were made. Listed, not read from what is unsealed, so that
- * a batch's last run does not change the next training silently; a batch still sealed measures the models instead.
+ * Every set that had its last run when the review models were made: the resolution model's sets and the two spent
+ * since. Listed, not read from what is unsealed, so that a batch's last run does not change the next training
+ * silently; a batch still sealed measures the models instead.
  */
-export const REVIEW_TRAINING_SETS = [
-  'data',
-  'tuning',
-  'tuning-2',
-  'tuning-3',
-  'tuning-4',
-  'tuning-5',
-  'tuning-6',
-  'fresh',
-  'fresh-2',
-  'fresh-3',
-  'fresh-4',
-  'fresh-5',
-  'fresh-6',
-  'fresh-7',
-  'fresh-8',
-  'fresh-9',
-  'fresh-10',
-] as const;
+export const REVIEW_TRAINING_SETS = [...OUTCOME_TRAINING_SETS, 'fresh-9', 'fresh-10'] as const;
 
 const EVAL_DIRECTORY = join(import.meta.dirname, '..', 'eval');
 

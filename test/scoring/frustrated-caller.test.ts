@@ -29,7 +29,7 @@ describe('the frustrated-caller model reviewing the frustration rule', () => {
     const reviewed = withModels('frustration', PRANK);
     expect(reviewed.verdict).toBe('pass');
     expect(reviewed.reason).toMatch(
-      /^The caller sounded frustrated in turn 4 \("well you better go and shush it then"\); but read as a whole the caller was not frustrated with the service, by the model learned from labelled conversations \(probability 0\.\d\d\): the words that weighed most were "[^"]+"/,
+      /^The caller sounded frustrated in turn 4 \("well you better go and shush it then"\); but read as a whole the caller was not frustrated with the service, by the model learned from labelled conversations \(probability of frustration 0\.\d\d\): the words that weighed most were "[^"]+"/,
     );
     // The score is still the probability of frustration or dissatisfaction at some point, as the rule made it.
     expect(reviewed.score).toBe(rule.score);

@@ -39,6 +39,6 @@ export function reviewedFrustration(
   return {
     ...rule,
     verdict: 'pass',
-    reason: `${rule.reason.replace(/\.$/, '')}; but read as a whole the caller was not frustrated with the service, by the model learned from labelled conversations (probability ${probability.toFixed(2)})${weighedClause(weightiestWords(model, bag, PASS, 'caller'))}.`,
+    reason: `${rule.reason.replace(/\.$/, '')}; but read as a whole the caller was not frustrated with the service, by the model learned from labelled conversations (probability of frustration ${probability.toFixed(2)})${weighedClause(weightiestWords(model, bag, PASS, 'caller'))}.`,
   };
 }
