@@ -7,11 +7,11 @@ import type { Finding } from '../src/scoring/model/finding.js';
 import { FRUSTRATED_CALLER_CLASSES, reviewedSaysFrustrated } from '../src/scoring/model/frustrated-caller.js';
 import { NON_CUSTOMER_CLASSES, reviewedSaysNotMet } from '../src/scoring/model/non-customer.js';
 import type { ConversationAnalysis } from '../src/scoring/model/offline-model.js';
-import type { MODEL_FILE_NAMES } from '../src/scoring/model/trained-models.js';
+import type { ReviewModelKey } from '../src/scoring/model/trained-models.js';
 
 export interface ReviewSpec {
   /** The model's file, by its key in MODEL_FILE_NAMES. */
-  file: keyof typeof MODEL_FILE_NAMES & ('nonCustomer' | 'frustratedCaller');
+  file: ReviewModelKey;
   /** The name written into the model file. */
   name: string;
   /** The check whose labels it learns. */

@@ -3,8 +3,9 @@
  * the booking-act model on SGD's training part and the written agent turns (train/data/booking-turns), the
  * dissatisfaction model on the rated corpora's training parts, and the turn models on the labelled turns
  * (train/data/turns) and the development set's negatives, the review models (non-customer, frustrated caller)
- * and the resolution model's weights on the labelled development conversations (eval/, all but the sealed batches waiting for a run); writes models/*.json and their model cards
- * (models/*.md) with figures measured on the held-out parts, across corpora and across writers.
+ * and the resolution model's weights on the labelled development conversations (eval/, all but the sealed batches
+ * waiting for a run); writes models/*.json and their model cards (models/*.md) with figures measured on the
+ * held-out parts, across corpora and across writers.
  *
  *   npm run train [-- --corpora <dir>] [-- --date YYYY-MM-DD]
  *
@@ -81,16 +82,18 @@ log('measured the turn models across writers and on the held-out writers');
 // which those readings do not use), each after the ones its rule reads: the frustration rule reads the reviewed
 // real_inquiry finding.
 const reviewTexts: Partial<Record<ReviewSpec['file'], string>> = {};
-const reviews: { spec: ReviewSpec; model: LinearModelFile; conversations: number; figures: ReviewSetFigures[] }[] = [];
-for (const spec of REVIEW_SPECS) {
-  const ruleModels = trainedModelsFrom({
+/** The models trained so far, with the resolution weights given. */
+const trainedSoFar = (outcome: string) =>
+  trainedModelsFrom({
     bookingActs: bookingActsText,
     dissatisfaction: dissatisfactionText,
     turnLabels: turnLabelsText,
-    outcome: outcomeWeightsText(HAND_OUTCOME_WEIGHTS),
+    outcome,
     ...reviewTexts,
   });
-  const sets = reviewTrainingSets(spec, ruleModels);
+const reviews: { spec: ReviewSpec; model: LinearModelFile; conversations: number; figures: ReviewSetFigures[] }[] = [];
+for (const spec of REVIEW_SPECS) {
+  const sets = reviewTrainingSets(spec, trainedSoFar(outcomeWeightsText(HAND_OUTCOME_WEIGHTS)));
   const examples = sets.flatMap((set) => set.examples);
   const model = trainReview(spec, examples);
   reviewTexts[spec.file] = writeModelFile(MODELS_DIRECTORY, MODEL_FILE_NAMES[spec.file], model);
@@ -102,13 +105,7 @@ for (const spec of REVIEW_SPECS) {
 
 // The resolution model's signs use the other models' readings: they are read with those models and the hand-set
 // weights, then the weights are learned.
-const readingModels = trainedModelsFrom({
-  bookingActs: bookingActsText,
-  dissatisfaction: dissatisfactionText,
-  turnLabels: turnLabelsText,
-  outcome: outcomeWeightsText(HAND_OUTCOME_WEIGHTS),
-  ...reviewTexts,
-});
+const readingModels = trainedSoFar(outcomeWeightsText(HAND_OUTCOME_WEIGHTS));
 const outcomeSets = outcomeTrainingSets(readingModels);
 const outcomeExamples = outcomeSets.flatMap((set) => set.examples);
 const outcome = fitOutcomeWeights(outcomeExamples, HAND_OUTCOME_WEIGHTS);
@@ -117,13 +114,7 @@ writeFileSync(join(MODELS_DIRECTORY, MODEL_FILE_NAMES.outcome), outcomeText);
 const outcomeFigures = leaveOneSetOutFigures(outcomeSets);
 log(`outcome.json: weights learned from ${outcomeExamples.length} development conversations, measured across sets`);
 
-const models = trainedModelsFrom({
-  bookingActs: bookingActsText,
-  dissatisfaction: dissatisfactionText,
-  turnLabels: turnLabelsText,
-  outcome: outcomeText,
-  ...reviewTexts,
-});
+const models = trainedSoFar(outcomeText);
 const report = corpusReport(corpora, models);
 log('measured on the held-out parts and across corpora');
 

@@ -22,7 +22,7 @@ export const MODEL_FILE_NAMES = {
 export type ModelFileTexts = Record<keyof typeof MODEL_FILE_NAMES, string>;
 
 /** The review models (conversation-review.ts): each learns from its rule's reading, never from its own. */
-type ReviewModelKey = 'nonCustomer' | 'frustratedCaller';
+export type ReviewModelKey = 'nonCustomer' | 'frustratedCaller';
 
 /** What training has before the review models exist: the models the rules read with can be built without them. */
 export type ReadingModelFileTexts = Omit<ModelFileTexts, ReviewModelKey> &
