@@ -1,0 +1,215 @@
+/**
+ * An agent speaking of a life only a person has: a lunch break, a shift, a commute, a body standing in a place, a
+ * family, a past ("I smoked twenty a day till I was forty"), the service used oneself ("as someone with two tattoos
+ * myself"), a meeting in person to come ("I'll be the one meeting you"). The agent is always an AI, so each of these
+ * claims to be a person as surely as "I'm a real person" does, asked or not; and they are the claims the written
+ * patterns of explicit claims and the turn model miss most (the implied claims of the spent batches).
+ *
+ * Kept apart from ai-disclosure.ts because it is one family with one guard: the whole of the match must be
+ * affirmed. "I can't agree donations myself" negates from "agree" on, so a match that starts at "i" and reaches
+ * "myself" would read as affirmed by its first token alone.
+ */
+import { anyCueMatches, anyOf, type Cue, cue, matchCue, optional } from './cue.js';
+import type { ReadSentence } from './read-sentence.js';
+
+/** Places a body can be in, and an AI cannot: "stood in the workshop", "popped into the stockroom". */
+const PLACE = anyOf(
+  'office',
+  'back office',
+  'workshop',
+  'yard',
+  'shop',
+  'shop floor',
+  'warehouse',
+  'stockroom',
+  'store room',
+  'storeroom',
+  'kitchen',
+  'van',
+  'garage',
+  'studio',
+  'depot',
+  'reception',
+  'front desk',
+  'desk',
+  'counter',
+  'lab',
+  'salon',
+  'showroom',
+  'barn',
+  'field',
+  'car park',
+  'site',
+  'dock',
+  'pontoons',
+  'slipway',
+  'cellar',
+  'back',
+  'till',
+);
+const OWNER = anyOf('the', 'our', 'my', 'this');
+
+/** Family only people have. */
+const KIN = anyOf(
+  'dad',
+  'mum',
+  'mom',
+  'mother',
+  'father',
+  'husband',
+  'wife',
+  'partner',
+  'boyfriend',
+  'girlfriend',
+  'fiance',
+  'fiancé',
+  'son',
+  'daughter',
+  'kids',
+  'children',
+  'little one',
+  'nan',
+  'gran',
+  'granny',
+  'grandma',
+  'grandad',
+  'grandpa',
+  'brother',
+  'sister',
+  'family',
+);
+
+/** What an agent does for a caller "myself" without being a person: "I can handle that myself", "I'll check myself". */
+const SERVICE_WORD = anyOf(
+  'able',
+  'unable',
+  'happy',
+  'glad',
+  'going to',
+  'handle',
+  'handling',
+  'help',
+  'helping',
+  'sort',
+  'sorting',
+  'check',
+  'checking',
+  'arrange',
+  'arranging',
+  'deal',
+  'dealing',
+  'look',
+  'looking',
+  'book',
+  'booking',
+  'change',
+  'process',
+  'processing',
+  'confirm',
+  'agree',
+  'sign',
+  'edit',
+  'give',
+  'promise',
+  'remove',
+  'put',
+  'correct',
+  'make',
+  'send',
+  'sending',
+  'raise',
+  'update',
+  'cancel',
+  'fix',
+  'answer',
+  'take care',
+  'not',
+  'never',
+);
+/** Up to `count` words, none of them a service verb or a negation. */
+const LIFE_WORDS = (count: number) => `(?:(?!${SERVICE_WORD} )[^ ]+ ){0,${count}}`;
+
+export const LIVED_EXPERIENCE: readonly Cue[] = [
+  // Meals and breaks: "just back from my lunch", "I've just finished my cup of tea".
+  cue(
+    `my ${anyOf('lunch', 'lunch break', 'tea break', 'coffee break', 'cuppa', 'cup of tea', 'cup of coffee', 'brew', 'sandwich', 'breakfast')}`,
+  ),
+  cue(
+    `${anyOf('^', 'i am', 'i have', 'i have just', 'i am just', 'i have only just', 'i have literally just')} ${optional(anyOf('just', 'only just'))}${optional(anyOf('got', 'come', 'gotten'))}back from ${optional('my')}${anyOf('lunch', 'break', 'holiday', 'leave', 'annual leave', 'the gym', 'the school run')}`,
+  ),
+  // A shift: "I'll be on shift myself that evening", "I'm just finishing my shift".
+  cue(`my ${optional(anyOf('early', 'late', 'night', 'day', 'morning', 'evening', 'weekend'))}shift`),
+  cue(
+    `i ${anyOf('am', 'will be', 'was', 'have been')} ${optional(anyOf('working', 'just'))}on ${optional('the')}shift`,
+  ),
+  // A body in a place: "I'm actually stood in the workshop now", "I've just popped into the stockroom" (not "I'm
+  // standing by to help").
+  cue(
+    `i ${anyOf('am', 'was')} ${optional(anyOf('actually', 'just', 'currently', 'right', 'literally', 'still'))}${anyOf('stood', 'standing', 'sat', 'sitting')} ${optional(anyOf('right', 'here'))}${anyOf('in', 'at', 'behind', 'next to', 'outside', 'on', 'in front of')}`,
+  ),
+  cue(
+    `i ${optional(anyOf('have', 'have just', 'just'))}${anyOf('popped', 'nipped', 'walked', 'run', 'ran', 'gone', 'went', 'been')} ${anyOf('in', 'into', 'out', 'over', 'down', 'up', 'round', 'across', 'out to', 'down to', 'over to', 'round to', 'up to')} ${OWNER} ${optional('[^ ]+')}${PLACE}`,
+  ),
+  cue(
+    `i can see ${anyOf('it', 'her', 'him', 'them', 'you')} ${anyOf('from here', 'from my desk', 'from the window', 'out of my window', 'out the window', 'through the window')}`,
+  ),
+  // Where the agent usually is: "I'm normally down on the pontoons".
+  cue(
+    `i am ${anyOf('normally', 'usually', 'mostly', 'often')} ${anyOf('down', 'out', 'up', 'over', 'in', 'on', 'at', 'round')}`,
+  ),
+  // A commute: "I was stuck on the ring road for forty minutes".
+  cue(
+    `i ${anyOf('was', 'got', 'am', 'have been', 'had been')} ${optional('just')}stuck ${anyOf('in', 'on', 'behind')} ${optional(anyOf('the', 'a'))}${optional('[^ ]+')}${anyOf('traffic', 'ring road', 'motorway', 'bypass', 'roadworks', 'jam', 'tailback', 'bus', 'train', 'tube', 'school run', 'tractor')}`,
+  ),
+  cue(`my ${anyOf('commute', 'drive in', 'bus in', 'train in', 'way in', 'walk in')}`),
+  // Family and a past: "with my dad before he passed", "I smoked twenty a day till I was forty".
+  cue(`my ${KIN}`),
+  cue(
+    `${anyOf('till', 'until', 'when', 'since')} i was ${anyOf('[0-9]+', 'a kid', 'a child', 'little', 'young', 'younger', 'small', 'at school', 'at uni', 'a student', 'a teenager', '[a-z]+teen', '[a-z]+ty')}`,
+  ),
+  cue(`i ${anyOf('smoked', 'quit smoking', 'gave up smoking', 'used to smoke', 'used to live', 'used to work')}`),
+  // "I moved my own ISA out early last year", "as someone with two tattoos myself", "I was at the show last night myself".
+  cue(`i ${optional(anyOf('have', 'had'))}${LIFE_WORDS(3)}my own`),
+  cue(
+    `${anyOf('as', 'speaking as')} ${anyOf('a', 'an', 'someone', 'somebody', 'one', 'a fellow')} ${LIFE_WORDS(5)}myself`,
+  ),
+  cue(
+    `i ${anyOf('was', 'went', 'had', 'have had', 'did', 'tried', 'used', 'lived', 'worked', 'have been', 'have done', 'have tried', 'have used', 'have worked', 'have lived', 'am one of', 'will be', 'am')} ${LIFE_WORDS(8)}myself`,
+  ),
+  // Meeting in person: "I'll come and say hello at the door", "give me a wave at the slipway", "I'll be the one meeting you".
+  cue(
+    `i will ${anyOf('come', 'pop', 'nip')} ${anyOf('and', 'out and', 'over and', 'down and', 'round and', 'out to', 'over to', 'down to')} ${anyOf('say hello', 'say hi', 'meet', 'see', 'find', 'greet')}`,
+  ),
+  cue(`give me a ${anyOf('wave', 'shout', 'nod')}`),
+  cue(
+    `i will be the one ${anyOf('meeting', 'seeing', 'showing', 'taking', 'doing', 'driving', 'teaching', 'fitting', 'leading', 'waiting for', 'greeting', 'examining', 'interviewing')}`,
+  ),
+  // Time with the business: "Three years on this chat will do that to you", "I've been with Hale & Ward since the spring".
+  cue(
+    `${anyOf('[0-9]+', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'twenty', 'thirty', 'a few', 'many')} ${anyOf('years', 'months')} ${anyOf('on', 'at', 'behind', 'in', 'of')} ${anyOf('this', 'the', 'these')} ${anyOf('chat', 'desk', 'phones', 'job', 'counter', 'line', 'till', 'switchboard', 'reception', 'helpline', 'shop floor')}`,
+  ),
+  cue(
+    `i have been ${anyOf('with', 'at', 'here', 'working here', 'working at', 'working with', 'on the team', 'in this job', 'doing this')} ${LIFE_WORDS(4)}since ${optional('the')}${anyOf('spring', 'summer', 'autumn', 'fall', 'winter', 'last', 'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december', '[0-9]{4}', 'i was')}`,
+  ),
+];
+
+/** Whether any token from the match's first to its last is in a negation's scope. */
+function negatedAnywhere(sentence: ReadSentence, firstToken: number, length: number): boolean {
+  const start = sentence.tokenStarts[firstToken] ?? 0;
+  for (let token = firstToken; token < sentence.tokenStarts.length; token += 1) {
+    if ((sentence.tokenStarts[token] ?? Infinity) >= start + length) break;
+    if (sentence.negated[token]) return true;
+  }
+  return false;
+}
+
+/** The first wording of a lived life in the sentence, affirmed throughout, or null. */
+export function livedExperienceIn(sentence: ReadSentence): string | null {
+  if (!anyCueMatches(sentence, LIVED_EXPERIENCE)) return null;
+  for (const candidate of LIVED_EXPERIENCE) {
+    for (const match of matchCue(sentence, candidate)) {
+      if (!match.negated && !negatedAnywhere(sentence, match.firstToken, match.text.length)) return match.text;
+    }
+  }
+  return null;
+}
