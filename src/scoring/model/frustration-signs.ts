@@ -423,7 +423,28 @@ export const SIGNS: readonly Sign[] = [
         `${anyOf('all over twitter', 'all over social media', 'all over facebook', 'on social media', 'posting this', 'post this online', 'report you to', 'filing with the', 'file a complaint with')}`,
       ),
       cue(
-        `^${anyOf('it', 'this', 'that', 'you')} ${anyOf('better', 'had better')}|${anyOf('someone', 'somebody', 'some body', 'they')} ${anyOf('better', 'had better')} ${optional('actually')}${anyOf('come', 'show', 'turn up', 'call', 'fix', 'sort')}`,
+        // "It'd better." reads "it would better".
+        `^${anyOf('it', 'this', 'that', 'you', 'he', 'she', 'they')} ${anyOf('better', 'had better', 'would better')}|${anyOf('someone', 'somebody', 'some body', 'they')} ${anyOf('better', 'had better', 'would better')} ${optional('actually')}${anyOf('come', 'show', 'turn up', 'call', 'fix', 'sort')}`,
+        { negatable: false },
+      ),
+      // A job that should not have needed doing twice: "this should've been right the first time".
+      cue(
+        `should have been ${anyOf('right', 'done right', 'done properly', 'sorted', 'fixed', 'done')} ${optional('the')}first time`,
+        { negatable: false },
+      ),
+      // Chasing the service: "I've been chasing three week", "having to chase you again"; not "chasing the kids all day".
+      cue(
+        `${anyOf('been chasing', 'still chasing', 'keep chasing', 'had to chase', 'having to chase', 'have to keep chasing')}(?: ${anyOf('you', 'this', 'it', 'them', 'for', 'since', 'up', 'two', 'three', 'four', 'five', 'six', 'weeks', 'months', '[0-9]+')}(?= )| [.!?,]|$)`,
+        { negatable: false },
+      ),
+      // An ultimatum: "or do I have to come down there?".
+      cue(
+        `or do i ${anyOf('have to', 'need to')} ${anyOf('come down', 'come in', 'come round', 'come over', 'come there', 'drive down', 'drive over', 'turn up')}`,
+        { negatable: false },
+      ),
+      // Affronted: "I'm not daft", "I wasn't born yesterday".
+      cue(
+        `i ${anyOf('am not', 'was not')} ${anyOf('daft', 'stupid', 'an idiot', 'thick', 'a fool', 'dumb', 'simple', 'born yesterday')}`,
         { negatable: false },
       ),
       cue(

@@ -233,6 +233,19 @@ function letDownBefore(context: TurnContext): boolean {
   );
 }
 
+/** Words enough for an echo to be one: "Someone will be in touch." */
+const MIN_ECHO_WORDS = 3;
+
+/**
+ * The caller's first sentence says again what the agent just said ("Someone will be in touch. Oh, marvellous."): praise
+ * standing alone after the agent's own words thrown back is sarcasm, whatever those words were.
+ */
+function echoesTheAgent(turn: ReadTurn, agentBefore: ReadTurn | null): boolean {
+  const first = turn.sentences[0]?.text.replace(/ [.!?,]+$/, '') ?? '';
+  if (!agentBefore || first.split(' ').length < MIN_ECHO_WORDS) return false;
+  return agentBefore.sentences.some((sentence) => ` ${sentence.text} `.includes(` ${first} `));
+}
+
 /**
  * Surprise right after good news is delight: "Good news, the dial glass turned up" / "unbelievable! I'd completely
  * given up". Only a turn whose every other sentence shows no sign reads so.
@@ -251,7 +264,10 @@ function readTurn(signs: TurnSigns, context: TurnContext): TurnReading {
   const oaths = signs.benign ? 0 : signs.oaths;
   const ambiguous = signs.ambiguous > 0 && anchored(signs, context) ? signs.ambiguous : 0;
   const repeats = context.repeats ? REPEATED_REQUEST_STRENGTH : 0;
-  const sarcasm = exclaimsAlone(signs.turn) && letDownBefore(context) ? SARCASM_STRENGTH : 0;
+  const sarcasm =
+    exclaimsAlone(signs.turn) && (letDownBefore(context) || echoesTheAgent(signs.turn, context.agentBefore))
+      ? SARCASM_STRENGTH
+      : 0;
   const strength = noisyOr([signs.firm, oaths, ambiguous, repeats, sarcasm]);
   const candidates: [number, string][] = [
     [signs.strongestFirm, signs.firmSaid],

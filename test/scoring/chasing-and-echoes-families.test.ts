@@ -1,0 +1,47 @@
+/**
+ * Families of fed-up wording found in the spent batch eval/fresh-11 (read after its last run): a warning ("It'd
+ * better."), a job that should have been right the first time, chasing the service, an ultimatum ("or do I have to
+ * come down there?"), being affronted ("I'm not daft") and praise standing alone after
+ * the agent's own words thrown back ("Someone will be in touch. Oh, marvellous."). Each family has
+ * counter-examples; every case is scored with the trained models, as the service scores, and by the written rules
+ * alone.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadTrainedModels } from '../../src/main/model-files.js';
+import { builtinScorer, READINGS } from './conversation.js';
+
+const { models } = loadTrainedModels();
+
+describe.each(READINGS)('chasing, warnings and echoes, %s', (_, withModels) => {
+  const score = builtinScorer(withModels ? models : null);
+  const replied = (line: string) =>
+    score('frustration', [
+      ['agent', 'Hello, Kielder Timber Haulage, how can I help?'],
+      ['user', 'It is about the gatepost your wagon knocked down this morning.'],
+      ['agent', "Thank you. I've logged a damage report and someone will be in touch to arrange the repair."],
+      ['user', line],
+      ['agent', 'I understand. Is there anything else?'],
+      ['user', 'No.'],
+    ]).verdict;
+
+  it.each([
+    'It had better. And they can bring a mason with them.',
+    "He'd better.",
+    'This should have been sorted the first time, you know.',
+    "Someone will be in touch. Oh, marvellous. I've been chasing three weeks.",
+    'So are you going to put me through to the manager, or do I have to come down there?',
+    "I'm not daft, I saw the name on the door.",
+  ])('"%s" is fed up', (line) => {
+    expect(replied(line)).toBe('fail');
+  });
+
+  it.each([
+    "Right, I'd better go and move the car then. Thanks.",
+    "Lovely, that's all I needed. I've been chasing the kids all morning so I'll keep it short.",
+    "Every year we get the logs from you and they're always lovely.",
+    'Someone will be in touch? Lovely, thank you.',
+    "I'm not sure of the registration, sorry.",
+  ])('counter-example: "%s" is calm', (line) => {
+    expect(replied(line)).toBe('pass');
+  });
+});
