@@ -169,6 +169,40 @@ const THINGS_BY_THE_SAME_ENDINGS = anyOf(
   'restaurant',
   'plant',
   'list',
+  // People who are not staff: "is the toddler class free?" asks about a class, "the beginners" are callers.
+  'toddler',
+  'toddlers',
+  'beginner',
+  'beginners',
+  'member',
+  'members',
+  'passenger',
+  'passengers',
+  'learner',
+  'learners',
+  'visitor',
+  'visitors',
+  'partner',
+  'daughter',
+  'mother',
+  'father',
+  'brother',
+  'sister',
+  'player',
+  'players',
+  // Things hired or booked: "is the trailer free Saturday?"
+  'trailer',
+  'scooter',
+  'tractor',
+  'starter',
+  'dinner',
+  'summer',
+  'winter',
+  'weather',
+  'charger',
+  'timer',
+  'container',
+  'border',
 );
 const JOB_BY_ITS_FORM = `(?!${THINGS_BY_THE_SAME_ENDINGS}(?: |$))[a-z]+(?:ician|ist|eer|or|er|ant)s?(?= |$)`;
 
@@ -386,6 +420,14 @@ export const REQUEST_CUES: readonly Cue[] = [
   ),
   cue(
     `${anyOf('get', 'put', 'bring')} ${anyOf('the', 'your', 'a', 'an', 'one of your', 'one of the')} (?:[^ ]+ ){0,2}on ${anyOf('the phone', 'the line')}`,
+  ),
+  // Wanted on the phone: "I want the man in charge on the phone. Today."; not "the number on the phone bill".
+  cue(
+    `${anyOf('want', 'need')} ${anyOf('the', 'your', 'a', 'an', 'someone', 'somebody')} (?:[^ ]+ ){0,3}on ${anyOf('the phone', 'the line')}(?= [.!?,;]| now| today| please| right now| asap|$)`,
+  ),
+  // A person to do it: "can a person have a proper look at my account?", "could a real human check this?".
+  cue(
+    `${anyOf('can', 'could', 'will')} ${anyOf('a person', 'a human', 'a real person', 'an actual person', 'a real human', 'a human being')} ${optional(anyOf('please', 'just', 'actually'))}${anyOf('have a look', 'have a proper look', 'look', 'check', 'review', 'call', 'ring', 'phone', 'help', 'deal with', 'sort', 'see')}`,
   ),
   // "I need a person to look at it": a person as opposed to the automated agent.
   cue(

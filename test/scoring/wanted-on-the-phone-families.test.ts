@@ -1,0 +1,42 @@
+/**
+ * Families of requests for a person found in the spent batch eval/fresh-11 (read after its last run): someone wanted
+ * on the phone ("I want the man in charge on the phone. Today."), a person asked to do the work ("can a person have
+ * a proper look at my account?"); and words ending as jobs do that name callers or things ("is the toddler class
+ * free?", "is the trailer free Saturday?"). Each family has counter-examples; every case is scored with the trained
+ * models, as the service scores, and by the written rules alone.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadTrainedModels } from '../../src/main/model-files.js';
+import { builtinScorer, READINGS } from './conversation.js';
+
+const { models } = loadTrainedModels();
+
+describe.each(READINGS)('wanted on the phone, %s', (_, withModels) => {
+  const score = builtinScorer(withModels ? models : null);
+  const asked = (request: string) =>
+    score('person_request_honored', [
+      ['agent', 'Hello, Coed Harvesting, how can I help?'],
+      ['user', request],
+      ['agent', "I understand. I've noted that for the team."],
+      ['user', 'right'],
+    ]).verdict;
+
+  it.each([
+    "I don't want it logged, I want the man in charge on the phone. Today.",
+    'I need your site manager on the line now.',
+    'Okay, can a person have a proper look at my account then and just tell me yes or no?',
+    'Could a real human check this please?',
+  ])('"%s" asks for a person (none came: fail)', (request) => {
+    expect(asked(request)).toBe('fail');
+  });
+
+  it.each([
+    'I need the number on the phone bill, the one you sent.',
+    'Is the toddler session free on Saturday?',
+    'Is the trailer free Saturday?',
+    'Are the beginners welcome on Tuesdays?',
+    'Can a person my age join the class?',
+  ])('counter-example: "%s" asks for no one', (request) => {
+    expect(asked(request)).toBe('not_applicable');
+  });
+});
