@@ -147,8 +147,17 @@ export const SIGNS: readonly Sign[] = [
       cue(
         `${anyOf('have', 'dialed', 'reached', 'called', 'got')} the wrong ${anyOf('number', 'company', 'business', 'place', 'office')}`,
       ),
+      // The wrong kind of what the caller wanted: "I think you may have the wrong kind of scanning. We scan sheep."
+      cue(`${anyOf('have', 'got', 'reached')} the wrong ${anyOf('kind of', 'sort of', 'type of')} [^ ]+`),
       cue(
         `${anyOf('different', 'another')} ${anyOf('provider', 'company', 'business', 'airline', 'restaurant', 'office')}`,
+      ),
+      // What the business is not: "We're not a taxi firm.", "we are not the council office"; not "we're not a big firm".
+      cue(
+        `^${maybe(anyOf('sorry', 'but', 'so', 'and', ','))}we are not ${anyOf('a', 'an', 'the')} (?!${anyOf('big', 'large', 'small', 'huge', 'national', 'chain', 'corporate', 'faceless')} )(?:[^ ]+ ){0,2}${ORGANISATIONS}(?= [.!]|$)`,
+        {
+          negatable: false,
+        },
       ),
       // "There's no Rudy here", "nobody by that name works here"; "no computer here, just me" and "there's no bot
       // here" are no missing person.
