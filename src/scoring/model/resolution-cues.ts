@@ -124,6 +124,19 @@ export const AGENT_DEFERRED: readonly Cue[] = [
     `${anyOf('will', 'can', 'would')} ${optional('be able to')}${anyOf('tell you', 'advise you', 'let you know', 'confirm', 'give you a price', 'quote you')} ${anyOf('once', 'when', 'after')}|${anyOf('would', 'will')} need to ${anyOf('double - check', 'double check', 'double-check', 'check on', 'look into', 'find out')}`,
     { negatable: false },
   ),
+  // The caller sent elsewhere for the answer: "I'd recommend getting in touch with them directly", "you'll need to
+  // contact the market team".
+  cue(
+    `${anyOf('i would recommend', 'i recommend', 'i would suggest', 'i suggest', 'best to', 'you will need to', 'you would need to', 'you will have to', 'you would have to')} ${anyOf('getting in touch with', 'get in touch with', 'contacting', 'contact', 'reaching out to', 'reach out to', 'speaking to', 'speak to', 'asking', 'ask')} ${anyOf('them', 'the', 'your', 'our', 'him', 'her')}`,
+    { negatable: false },
+  ),
+  // Someone set to contact the caller later, or something to be sent: "I'll get one of the valuers to phone you with a
+  // date", "I'll have a proper quote emailed to you within two working days" (not "the written quote emailed to you
+  // now as well", sent with the answer).
+  cue(
+    `${anyOf('i will', 'we will', 'i am going to', 'we are going to')} ${anyOf('get', 'have', 'ask')} ${gap(3)}(?:${anyOf('to phone you', 'to ring you', 'to call you', 'to email you', 'to contact you', 'to get back to you')}|${anyOf('emailed', 'sent', 'posted', 'sent over')} to you ${anyOf('within', 'by', 'in the next', 'over the next', 'in a few', 'later')})`,
+    { negatable: false },
+  ),
   // Someone contacting the caller later, by any channel: "a scheduler will phone you", "they'll email you within
   // five days". Not a thing sent with it ("I'll email you the receipt"), nor news of something already under way
   // ("we'll text you when it arrives", "once it's delivered").
@@ -391,6 +404,12 @@ export const SIGN_OFF_UNSATISFIED: readonly Cue[] = [
     `(?![^.!?]* ${anyOf('thanks', 'thank you')} for ${anyOf('the', 'a', 'your')} ${optional(anyOf('quick', 'clear', 'honest', 'straight', 'fast'))}${anyOf('answer', 'reply', 'info', 'information', 'help')})${anyOf('somewhere else', 'elsewhere', 'another company', 'do it myself', 'sort it myself', 'figure it out myself', 'look it up myself', 'find out myself', 'google it', 'google that', 'look it up online', 'a competitor', 'the competition', 'your competitor', 'your competitors', 'another provider', 'a different company', 'a different provider')}`,
     { negatable: false },
   ),
+  // Hoping for more than was given: "ok. was hoping for something today but fine"; not "I was hoping to book it this
+  // week, thanks".
+  cue(
+    `${anyOf('was hoping', 'were hoping', 'had hoped', 'i hoped', 'was really hoping')} ${anyOf('for', 'to')} ${gap(3)}${anyOf('today', 'now', 'sooner', 'tonight', 'this week', 'right away')}(?= ,? but)`,
+    { negatable: false },
+  ),
   // A resigned conclusion: "so I just don't get my bag then", "so we still can't use it".
   cue(
     `^${optional(anyOf('okay', 'ok', 'right', 'wow', 'great'))}${optional(',')}so ${anyOf('i', 'we')} ${optional(anyOf('just', 'still', 'basically', 'really'))}${anyOf('do not', 'can not', 'will not', 'am not going to', 'are not going to', 'have no', 'get nothing', 'have to')}`,
@@ -411,8 +430,9 @@ export const SIGN_OFF_UNSATISFIED: readonly Cue[] = [
     `${anyOf('check', 'look at', 'look on', 'search', 'try')} ${anyOf('the', 'your')} ${anyOf('website', 'site', 'web site', 'webpage', 'app', 'internet', 'online shop')} for`,
     { negatable: false },
   ),
+  // Not hope met: "just what I was hoping for", "better than I was hoping".
   cue(
-    `${anyOf('that does not help', 'that did not help', 'still do not', 'still not', 'that is what they said', 'that is what you said')}|i was hoping(?![^.!?]* but ${anyOf('that is fair', 'it is fair', 'fair enough', 'that is fine', 'i understand', 'i get it', 'that makes sense')})`,
+    `${anyOf('that does not help', 'that did not help', 'still do not', 'still not', 'that is what they said', 'that is what you said')}|(?<!(?:what|than|as) )i was hoping(?![^.!?]* but ${anyOf('that is fair', 'it is fair', 'fair enough', 'that is fine', 'i understand', 'i get it', 'that makes sense')})`,
     { negatable: false },
   ),
 ];
