@@ -12,8 +12,9 @@ import type { TrainedModels } from '../src/scoring/model/trained-models.js';
 import type { OutcomeExample } from './outcome-regression.js';
 
 /**
- * Every labelled set but the sealed ones still waiting for a run (fresh-7, fresh-8): those measure the result.
- * The earlier sealed batches had their first and last runs, and are development data now.
+ * Every labelled set that had its last run: the development sets and the spent batches, to fresh-11. Listed, not
+ * read from what is unsealed, so that a batch's last run does not change training silently; a batch still sealed
+ * (fresh-12, fresh-13) measures the result instead.
  */
 export const OUTCOME_TRAINING_SETS = [
   'data',
@@ -31,6 +32,9 @@ export const OUTCOME_TRAINING_SETS = [
   'fresh-6',
   'fresh-7',
   'fresh-8',
+  'fresh-9',
+  'fresh-10',
+  'fresh-11',
 ] as const;
 
 const EVAL_DIRECTORY = join(import.meta.dirname, '..', 'eval');

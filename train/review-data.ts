@@ -15,11 +15,11 @@ import type { ReviewSpec } from './review-specs.js';
 import type { Example } from './softmax-regression.js';
 
 /**
- * Every set that had its last run when the review models were made: the resolution model's sets and the two spent
- * since. Listed, not read from what is unsealed, so that a batch's last run does not change the next training
- * silently; a batch still sealed measures the models instead.
+ * The sets the review models were made from: the resolution model's, less fresh-11. Trained with fresh-11 as well,
+ * both review models did worse on the other sets with each left out in turn (non-customer 24 -> 27 wrong,
+ * frustrated caller 79 -> 95), so the list stays as it was when they were made; a batch still sealed measures them.
  */
-export const REVIEW_TRAINING_SETS = [...OUTCOME_TRAINING_SETS, 'fresh-9', 'fresh-10'] as const;
+export const REVIEW_TRAINING_SETS = OUTCOME_TRAINING_SETS.filter((name) => name !== 'fresh-11');
 
 const EVAL_DIRECTORY = join(import.meta.dirname, '..', 'eval');
 
