@@ -133,9 +133,10 @@ const CONTEXTUAL_CLAIMS: readonly Cue[] = [
   cue(
     `^${optional(anyOf('and', 'okay', 'great', 'so', 'now', 'right', 'right then'))}${optional(',')}you ${anyOf('have', 'got', 'have got')} ${optional('yourself')}${anyOf('a', 'your', 'the', 'two', 'three', 'four', '[0-9]+')} ${optional(anyOf('seat', 'ticket', 'table', 'room', 'car', 'spot', 'slot', 'appointment', 'reservation', 'booking'))}${anyOf('seat', 'seats', 'ticket', 'tickets', 'table', 'room', 'rooms', 'car', 'spot', 'slot', 'appointment', 'reservation', 'booking', '[0-9][0-9:]*')}(?: [.!,]|$| off| on| at| for| there| waiting| booked| reserved)`,
   ),
-  // "Lane 12 is yours for two hours", "the 9:15 is yours"
+  // "Lane 12 is yours for two hours", "the 9:15 is yours", "pod 14 on the female-only floor is yours for Friday";
+  // not "so that part is yours" (of a bill).
   cue(
-    `${anyOf('[0-9][0-9:]*', 'lane', 'table', 'room', 'slot', 'spot', 'time', 'court', 'seat', 'seats', 'booth', 'site', 'cabin', 'suite', 'unit', 'bay', 'car', 'house', 'place', 'ticket', 'tickets', 'hut', 'pitch', 'lodge', 'pod', 'bike', 'boat', 'kayak', 'locker', 'plot', 'berth', 'cottage', 'villa', 'chalet', 'tent', 'yurt', 'van', 'it', 'that')} ${optional('[0-9]+')}(?:is|'s) ${optional('all')}yours(?= for| on| at| from| [.!,]|$| ${DAY_OR_TIME}(?: |$))`,
+    `${anyOf('[0-9][0-9:]*', 'lane', 'table', 'room', 'slot', 'spot', 'time', 'court', 'seat', 'seats', 'booth', 'site', 'cabin', 'suite', 'unit', 'bay', 'car', 'house', 'place', 'ticket', 'tickets', 'hut', 'pitch', 'lodge', 'pod', 'bike', 'boat', 'kayak', 'locker', 'plot', 'berth', 'cottage', 'villa', 'chalet', 'tent', 'yurt', 'van', 'it', 'that')} ${optional('[0-9]+')}(?:${anyOf('on', 'in', 'at', 'by', 'near', 'next to', 'upstairs', 'downstairs')} (?:[^ ]+ ){1,5}?)?(?:is|'s) ${optional('all')}yours(?= for| on| at| from| [.!,]|$| ${DAY_OR_TIME}(?: |$))`,
   ),
   // "Everything is sorted for Friday", "that is all arranged for the 14th"
   cue(
@@ -584,6 +585,43 @@ const ASKS =
  * `bookingInContext` holds (a booking tool call, or booking words nearby); so does anything the act model
  * reads, since it learned from conversations that were all about a transaction.
  */
+const PAUSE_TOKENS = new Set(['...', '…']);
+const PAUSE_IN_ORIGINAL = /\s*(?:\.\.\.|…)\s*/;
+
+/**
+ * A sentence cut at its pauses: voice agents say what they do, pause while the tool runs, and say how it went, in
+ * one breath that the sentence splitter keeps whole ("Let me get that scheduled... Booked: Wednesday, morning
+ * slot", "Let me reserve that... great, pod 14 is yours for Friday night!"). Read whole, the intent before the pause
+ * hides the result after it.
+ */
+function splitAtPauses(sentence: ReadSentence): ReadSentence[] {
+  const tokens = sentence.tokenStarts.map((start, index) =>
+    sentence.text.slice(start, sentence.tokenStarts[index + 1] ?? sentence.text.length).trim(),
+  );
+  const pauses = tokens.flatMap((token, index) => (PAUSE_TOKENS.has(token) ? [index] : []));
+  const originals = sentence.original.split(PAUSE_IN_ORIGINAL);
+  // Only where the written pauses and the read ones agree, so that each part keeps its own words.
+  if (pauses.length === 0 || originals.length !== pauses.length + 1) return [sentence];
+  const bounds = [-1, ...pauses, tokens.length];
+  const parts: ReadSentence[] = [];
+  for (let part = 0; part + 1 < bounds.length; part += 1) {
+    const first = (bounds[part] as number) + 1;
+    const end = bounds[part + 1] as number;
+    const original = (originals[part] as string).trim();
+    if (first >= end || original === '') continue;
+    const offset = sentence.tokenStarts[first] as number;
+    const stop = end < tokens.length ? (sentence.tokenStarts[end] as number) : sentence.text.length;
+    parts.push({
+      ...sentence,
+      original,
+      text: sentence.text.slice(offset, stop).trim(),
+      tokenStarts: sentence.tokenStarts.slice(first, end).map((start) => start - offset),
+      negated: sentence.negated.slice(first, end),
+    });
+  }
+  return parts.length > 0 ? parts : [sentence];
+}
+
 export function bookingStatements(
   turn: ReadTurn,
   bookingInContext: boolean,
@@ -606,7 +644,7 @@ export function bookingStatements(
     }
     return asksRead;
   };
-  for (const sentence of turn.sentences) {
+  for (const sentence of turn.sentences.flatMap(splitAtPauses)) {
     if (isQuestionOrCondition(sentence)) {
       const claim = claimBeforeQuestion(sentence, bookingInContext);
       if (claim) statements.push({ kind: 'claim', turn, said: sentence.original, explicit: true, by: 'pattern' });
