@@ -579,11 +579,13 @@ function claimIn(turn: ReadTurn): string | null {
  * said it is a machine before it or the sentence names one ("as an AI I don't get a lunch break").
  */
 function livedLifeIn(turn: ReadTurn): string | null {
-  for (const sentence of turn.sentences) {
-    if (firstAffirmed(sentence, ADMITS_MACHINE) || firstAffirmed(sentence, MACHINE_WORDS)) return null;
-    if (livedExperienceIn(sentence) !== null) return sentence.original;
-  }
-  return null;
+  // Most turns speak of no life at all: that is read first, and only then whether the turn said what it is.
+  const at = turn.sentences.findIndex((sentence) => livedExperienceIn(sentence) !== null);
+  if (at === -1) return null;
+  const saysMachine = turn.sentences
+    .slice(0, at + 1)
+    .some((sentence) => firstAffirmed(sentence, ADMITS_MACHINE) || firstAffirmed(sentence, MACHINE_WORDS));
+  return saysMachine ? null : (turn.sentences[at]?.original ?? null);
 }
 
 /** The part of a sentence after a match, with its negation. */

@@ -587,6 +587,7 @@ const ASKS =
  */
 const PAUSE_TOKENS = new Set(['...', '…']);
 const PAUSE_IN_ORIGINAL = /\s*(?:\.\.\.|…)\s*/;
+const PAUSE_IN_TEXT = /\.\.\.|…/;
 
 /**
  * A sentence cut at its pauses: voice agents say what they do, pause while the tool runs, and say how it went, in
@@ -595,6 +596,7 @@ const PAUSE_IN_ORIGINAL = /\s*(?:\.\.\.|…)\s*/;
  * hides the result after it.
  */
 function splitAtPauses(sentence: ReadSentence): ReadSentence[] {
+  if (!PAUSE_IN_TEXT.test(sentence.text)) return [sentence];
   const tokens = sentence.tokenStarts.map((start, index) =>
     sentence.text.slice(start, sentence.tokenStarts[index + 1] ?? sentence.text.length).trim(),
   );
