@@ -1,7 +1,8 @@
 /**
  * Families of fed-up wording found in the spent batch eval/fresh-11 (read after its last run): a warning ("It'd
  * better."), a job that should have been right the first time, chasing the service, an ultimatum ("or do I have to
- * come down there?"), being affronted ("I'm not daft") and praise standing alone after
+ * come down there?"), being affronted ("I'm not daft"), a judgement of what the caller names ("24 hours to say
+ * yes or no is ridiculous"), "is that too much to ask", "not impressed", and praise standing alone after
  * the agent's own words thrown back ("Someone will be in touch. Oh, marvellous."). Each family has
  * counter-examples; every case is scored with the trained models, as the service scores, and by the written rules
  * alone.
@@ -31,6 +32,9 @@ describe.each(READINGS)('chasing, warnings and echoes, %s', (_, withModels) => {
     "Someone will be in touch. Oh, marvellous. I've been chasing three weeks.",
     'So are you going to put me through to the manager, or do I have to come down there?',
     "I'm not daft, I saw the name on the door.",
+    '24 hours to say yes or no is ridiculous honestly.',
+    'Can I get a call today or is that too much to ask?',
+    'Not impressed tbh.',
   ])('"%s" is fed up', (line) => {
     expect(replied(line)).toBe('fail');
   });
@@ -41,6 +45,8 @@ describe.each(READINGS)('chasing, warnings and echoes, %s', (_, withModels) => {
     "Every year we get the logs from you and they're always lovely.",
     'Someone will be in touch? Lovely, thank you.',
     "I'm not sure of the registration, sorry.",
+    "Ha, the gatepost was ridiculously old anyway, it's no bother.",
+    'The driver was impressed with the new gate, ha. No bother.',
   ])('counter-example: "%s" is calm', (line) => {
     expect(replied(line)).toBe('pass');
   });

@@ -437,6 +437,18 @@ export const SIGNS: readonly Sign[] = [
         `${anyOf('been chasing', 'still chasing', 'keep chasing', 'had to chase', 'having to chase', 'have to keep chasing')}(?: ${anyOf('you', 'this', 'it', 'them', 'for', 'since', 'up', 'two', 'three', 'four', 'five', 'six', 'weeks', 'months', '[0-9]+')}(?= )| [.!?,]|$)`,
         { negatable: false },
       ),
+      // A judgement of anything the caller names: "24 hours to say yes or no is ridiculous honestly" (where the "no"
+      // of "yes or no" would otherwise negate it; "is not ridiculous" never matches).
+      cue(
+        `${BE} ${UP_TO_TWO_INTENSIFIERS}${anyOf('ridiculous', 'absurd', 'ludicrous', 'laughable', 'unacceptable', 'disgraceful')}`,
+        { negatable: false },
+      ),
+      cue(
+        `${anyOf('is that too much to ask', 'is it too much to ask', 'was that too much to ask', 'too much to ask ?', 'not impressed', 'not very impressed', 'not happy at all', 'far from happy')}`,
+        {
+          negatable: false,
+        },
+      ),
       // An ultimatum: "or do I have to come down there?".
       cue(
         `or do i ${anyOf('have to', 'need to')} ${anyOf('come down', 'come in', 'come round', 'come over', 'come there', 'drive down', 'drive over', 'turn up')}`,
