@@ -1,9 +1,10 @@
 /**
- * Families of requests for a person found in the spent batch eval/fresh-11 (read after its last run): someone wanted
- * on the phone ("I want the man in charge on the phone. Today."), a person asked to do the work ("can a person have
- * a proper look at my account?"); and words ending as jobs do that name callers or things ("is the toddler class
- * free?", "is the trailer free Saturday?"). Each family has counter-examples; every case is scored with the trained
- * models, as the service scores, and by the written rules alone.
+ * Families of requests for a person found in the spent batches (read after their last runs): someone wanted on the
+ * phone ("I want the man in charge on the phone. Today."), a person asked to do the work ("can a person have a
+ * proper look at my account?"); a person word alone as a question ("real human?") asks whether the agent is one,
+ * unless the agent has just said it is automated; and words ending as jobs do that name callers or things ("is the
+ * toddler class free?", "is the trailer free Saturday?"). Each family has counter-examples; every case is scored
+ * with the trained models, as the service scores, and by the written rules alone.
  */
 import { describe, expect, it } from 'vitest';
 import { loadTrainedModels } from '../../src/main/model-files.js';
@@ -13,9 +14,9 @@ const { models } = loadTrainedModels();
 
 describe.each(READINGS)('wanted on the phone, %s', (_, withModels) => {
   const score = builtinScorer(withModels ? models : null);
-  const asked = (request: string) =>
+  const asked = (request: string, greeting = 'Hello, Coed Harvesting, how can I help?') =>
     score('person_request_honored', [
-      ['agent', 'Hello, Coed Harvesting, how can I help?'],
+      ['agent', greeting],
       ['user', request],
       ['agent', "I understand. I've noted that for the team."],
       ['user', 'right'],
@@ -26,8 +27,13 @@ describe.each(READINGS)('wanted on the phone, %s', (_, withModels) => {
     'I need your site manager on the line now.',
     'Okay, can a person have a proper look at my account then and just tell me yes or no?',
     'Could a real human check this please?',
+    'real human please',
   ])('"%s" asks for a person (none came: fail)', (request) => {
     expect(asked(request)).toBe('fail');
+  });
+
+  it('"human?" after the agent said it is automated asks for one', () => {
+    expect(asked('human?', "I'm the automated assistant for Coed Harvesting. How can I help?")).toBe('fail');
   });
 
   it.each([
@@ -36,6 +42,7 @@ describe.each(READINGS)('wanted on the phone, %s', (_, withModels) => {
     'Is the trailer free Saturday?',
     'Are the beginners welcome on Tuesdays?',
     'Can a person my age join the class?',
+    'real human?',
   ])('counter-example: "%s" asks for no one', (request) => {
     expect(asked(request)).toBe('not_applicable');
   });

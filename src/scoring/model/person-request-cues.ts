@@ -546,6 +546,12 @@ const BARE_ROLE_WORD = anyOf(
 export const BARE_ROLE = new RegExp(
   `^(?:(?:${anyOf('no', 'no\\.', 'no,', 'please', 'now', 'just', 'okay', 'um', 'uh', 'a', 'an', 'real', 'live', 'human', 'customer service', 'talk to', 'speak to', 'i want', 'i need', 'i said', 'get me', 'give me', 'not you', 'not you ,', ',')}) )*${BARE_ROLE_WORD}(?: (?:${BARE_ROLE_WORD}|${anyOf('please', 'pls', 'plz', 'now', 'right now', 'already', 'immediately', '!', '\\.', ',', "for god 's sake", 'for god sake', 'for gods sake', "for heaven 's sake", "for christ 's sake", "for pete 's sake", 'for crying out loud', 'damn it', 'dammit', 'goddammit', 'god damn it')}))*(?: ,? ${anyOf('not', 'not a', 'not the', 'not this', 'not some', 'instead of a', 'rather than a')} ${anyOf('machine', 'bot', 'robot', 'computer', 'recording', 'you', 'chatbot', 'ai', 'assistant', 'virtual assistant')})?(?: [.!?])*$`,
 );
+/**
+ * A person word alone as a question ("real human?", "human?"): whether the agent is one, unless the agent has just
+ * said it is automated, when it asks for one.
+ */
+export const BARE_HUMAN_QUESTION =
+  /^(?:(?:a|an|real|live|actual|,) )*(?:human|person|human being|real person|real human|live person|someone real|somebody real)(?: \?)+$/;
 /** An elliptical "a real one", which asks for a person only after the agent called itself automated. */
 export const REAL_ONE =
   /^(?:(?:no|no ,|not you|not you ,|just|please|i want|i need|i would like|can i have|can i get|give me|a|an) )*(?:real|actual|live|human|proper) one(?: (?:please|!|\.|,))*(?: [.!?])*$/;

@@ -12,6 +12,7 @@ import {
   ASKS_FOR_NO_ONE,
   ASKS_IF_PRESENT,
   ASKS_TO_TALK_TO,
+  BARE_HUMAN_QUESTION,
   BARE_ROLE,
   CALLBACK_CUES,
   CONSULTS_THEIR_OWN,
@@ -214,8 +215,10 @@ function requestIn(turn: ReadTurn, previousAgentTurn: ReadTurn | undefined): Fou
     }
     // A title and a name ("can I speak to Dr. Lee") may be a wrong number, as a bare name may.
     if (match && !TITLED.test(match.text)) return { said: read.original, byName: false };
+    // "real human?" asks whether the agent is one, unless it has just said it is automated.
+    const asksIfHuman = BARE_HUMAN_QUESTION.test(sentence.text) && !agentCalledItselfAutomated(previousAgentTurn);
     const found =
-      BARE_ROLE.test(sentence.text) ||
+      (BARE_ROLE.test(sentence.text) && !asksIfHuman) ||
       (REAL_ONE.test(sentence.text) && agentCalledItselfAutomated(previousAgentTurn)) ||
       (turn.misheard && MISHEARD_ASK.test(sentence.text));
     if (found) return { said: read.original, byName: false };
