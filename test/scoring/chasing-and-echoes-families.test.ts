@@ -2,7 +2,9 @@
  * Families of fed-up wording found in the spent batch eval/fresh-11 (read after its last run): a warning ("It'd
  * better."), a job that should have been right the first time, chasing the service, an ultimatum ("or do I have to
  * come down there?"), being affronted ("I'm not daft"), a judgement of what the caller names ("24 hours to say
- * yes or no is ridiculous"), "is that too much to ask", "not impressed", and praise standing alone after
+ * yes or no is ridiculous"), "is that too much to ask", "not impressed", "daylight robbery", "taking the mick", doubt that anything will
+ * come of it, "not at all acceptable", "kinda over it", the upside-down smile, praise after being left with nothing,
+ * and praise standing alone after
  * the agent's own words thrown back ("Someone will be in touch. Oh, marvellous."). Each family has
  * counter-examples; every case is scored with the trained models, as the service scores, and by the written rules
  * alone.
@@ -35,6 +37,14 @@ describe.each(READINGS)('chasing, warnings and echoes, %s', (_, withModels) => {
     '24 hours to say yes or no is ridiculous honestly.',
     'Can I get a call today or is that too much to ask?',
     'Not impressed tbh.',
+    'Two nine? Last year it was two thousand. Daylight robbery. Fine, book it.',
+    "Honestly, that's taking the mick.",
+    "I'll believe it when I see it.",
+    "Pass it on, then. Not that it'll make any difference.",
+    'The repair should have come yesterday. This is not at all acceptable.',
+    'second time this month lol, kinda over it tbh',
+    'So a gatepost for nothing and no one to talk to. Brilliant. Absolutely brilliant.',
+    "you've charged me again. very zen. very calming. thanks 🙃",
   ])('"%s" is fed up', (line) => {
     expect(replied(line)).toBe('fail');
   });
@@ -47,6 +57,10 @@ describe.each(READINGS)('chasing, warnings and echoes, %s', (_, withModels) => {
     "I'm not sure of the registration, sorry.",
     "Ha, the gatepost was ridiculously old anyway, it's no bother.",
     'The driver was impressed with the new gate, ha. No bother.',
+    "Two thousand? That's a bargain, book it.",
+    "Ha, I'll believe anything you say, you've been brilliant.",
+    'Brilliant. Absolutely brilliant, thank you.',
+    'I locked myself out again 🙃 so could the driver ring first?',
   ])('counter-example: "%s" is calm', (line) => {
     expect(replied(line)).toBe('pass');
   });

@@ -437,6 +437,31 @@ export const SIGNS: readonly Sign[] = [
         `${anyOf('been chasing', 'still chasing', 'keep chasing', 'had to chase', 'having to chase', 'have to keep chasing')}(?: ${anyOf('you', 'this', 'it', 'them', 'for', 'since', 'up', 'two', 'three', 'four', 'five', 'six', 'weeks', 'months', '[0-9]+')}(?= )| [.!?,]|$)`,
         { negatable: false },
       ),
+      // Price and treatment called a swindle or a liberty: "daylight robbery", "that's taking the mick".
+      cue(
+        `${anyOf('daylight robbery', 'highway robbery', 'a rip off', 'a rip-off', 'a ripoff', 'taking the mick', 'taking the piss', 'taking the michael', 'having a laugh')}`,
+        {
+          negatable: false,
+        },
+      ),
+      // Doubt that anything will come of it: "I'll believe it when I see it", "not that it'll make any difference".
+      cue(
+        `${anyOf('i will believe it when i', 'i will believe that when i')}|not that it ${anyOf('will', 'would')} ${anyOf('make any difference', 'make a difference', 'change anything', 'do any good', 'help')}`,
+        { negatable: false },
+      ),
+      // "This is not at all acceptable", "kinda over it tbh".
+      cue(
+        `${anyOf('not acceptable', 'not at all acceptable', 'not really acceptable', 'not good enough', 'simply not good enough')}`,
+        {
+          negatable: false,
+        },
+      ),
+      cue(
+        `${anyOf('kinda', 'kind of', 'so', 'really', 'totally', 'a bit', 'just', 'honestly')} over it(?= [.!,]| tbh| now| at this point| honestly|$)`,
+        {
+          negatable: false,
+        },
+      ),
       // A judgement of anything the caller names: "24 hours to say yes or no is ridiculous honestly" (where the "no"
       // of "yes or no" would otherwise negate it; "is not ridiculous" never matches).
       cue(
@@ -642,14 +667,24 @@ export function exclaimsAlone(turn: ReadTurn): boolean {
   return turn.sentences.slice(0, 2).some((sentence) => EXCLAMATION_ALONE.test(sentence.text));
 }
 
-/** "Wonderful." followed by "Another delay.": praise that only sets up a complaint. */
+/** Being left with nothing: "forty-eight quid for nothing and no one to talk to". */
+const LEFT_WITH_NOTHING =
+  /(?:^| )(?:for nothing|no one to talk to|nobody to talk to|no one to help|nothing to show for it)(?: |$)/;
+
+/** A setback named for the praise around it to be sarcasm: not a caller's own apology or thanks. */
+const namesSetback = (sentence: ReadTurn['sentences'][number]) =>
+  (MENTIONS_SETBACK.test(sentence.text) || LEFT_WITH_NOTHING.test(sentence.text)) &&
+  !APOLOGY_OR_THANKS.test(sentence.text);
+
+/**
+ * Praise that only frames a complaint: "Wonderful." followed by "Another delay.", or after it, "So forty-eight quid
+ * for nothing and no one to talk to. Brilliant. Absolutely brilliant."
+ */
 export function sarcasticPraise(turn: ReadTurn): boolean {
   return turn.sentences.some(
     (sentence, position) =>
       PRAISE_ALONE.test(sentence.text) &&
-      turn.sentences
-        .slice(position + 1)
-        .some((next) => MENTIONS_SETBACK.test(next.text) && !APOLOGY_OR_THANKS.test(next.text)),
+      (turn.sentences.slice(position + 1).some(namesSetback) || turn.sentences.slice(0, position).some(namesSetback)),
   );
 }
 
@@ -797,6 +832,11 @@ export const AT_A_THIRD_PARTY =
  */
 export const AT_ANOTHER_PROVIDER =
   /^(?:(?:and|but|so|because|well|honestly|,) )*(?:another|the other|(?:our|my|the) (?:old|current|last|previous|usual|existing))(?: [a-z]+)? (?:firm|company|contractor|contractors|provider|supplier|plumber|builder|builders|garage|agency|cleaner|cleaners|electrician|installer|installers|mechanic|landscaper|gardener|dentist|vet|clinic|salon|shop|place|lot|crowd|outfit)(?: |$)/;
+/**
+ * The upside-down smile: sarcasm at the service in a turn that speaks to it ("you've just charged me £59.99. very
+ * zen. very calming. thanks 🙃"), a shrug at oneself otherwise ("I locked myself out again 🙃").
+ */
+export const IRONIC_EMOJI = /\u{1F643}/u;
 export const SPEAKS_TO_THE_SERVICE = /(?:^| )(?:you|your|yours|you lot|you guys|this service|this company)(?: |$)/;
 
 export const KIND_WORDS = /(?:^| )(?:thank you|thanks|thank u|ta|cheers|dear|love|pet)(?! for nothing)(?: |$)/;

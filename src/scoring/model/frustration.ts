@@ -26,6 +26,7 @@ import {
   exclaimsAlone,
   GIVING_UP_MILDLY,
   GOOD_NEWS,
+  IRONIC_EMOJI,
   KIND_WORDS,
   LET_DOWN,
   OATHS,
@@ -173,7 +174,8 @@ function readTurnSigns(turn: ReadTurn): TurnSigns {
     firmClear *= 1 - SARCASM_STRENGTH;
     firmSaid = { strength: SARCASM_STRENGTH, said: turn.text };
   }
-  if (ANNOYED_EMOJI.test(turn.text) && !atTheWeather && !atAThirdParty) {
+  const ironicAtTheService = IRONIC_EMOJI.test(turn.text) && toTheService;
+  if ((ANNOYED_EMOJI.test(turn.text) || ironicAtTheService) && !atTheWeather && !atAThirdParty) {
     firmClear *= 1 - ANNOYED_EMOJI_STRENGTH;
     if (firmSaid.strength < ANNOYED_EMOJI_STRENGTH) firmSaid = { strength: ANNOYED_EMOJI_STRENGTH, said: turn.text };
   }
