@@ -3,9 +3,11 @@
  * the agent says about itself ("I'm a real person", "I'm not a bot"), and how it answers a caller
  * who asks ("are you a robot?" "No, I'm Jessica from the front desk").
  *
- * Some words claim a person wherever the agent says them ("flesh and blood", "born and raised"); others
- * only as the answer to a caller's question about who is talking: "I'm the membership coordinator here"
- * is a greeting's self-introduction, but in reply to "are you a bot?" it says "no, a person".
+ * Some words claim a person wherever the agent says them ("flesh and blood", "born and raised", and a life only a
+ * person has: a lunch break, a commute, a family; see lived-experience.ts); others only as the answer to a caller's
+ * question about who is talking: "I'm the membership coordinator here" is a greeting's self-introduction, but in
+ * reply to "are you a bot?" it says "no, a person". Answering a request for someone, by name or by role ("are you
+ * the owner?" "Yes, I'm the owner."), as that someone is a claim too.
  */
 import { anyOf, type Cue, type CueMatch, cue, firstAffirmed, gap, optional } from './cue.js';
 import { citeTurn, type Finding, restsOnlyOnMisheard, uniqueSorted } from './finding.js';
