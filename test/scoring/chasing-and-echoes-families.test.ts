@@ -3,7 +3,8 @@
  * better."), a job that should have been right the first time, chasing the service, an ultimatum ("or do I have to
  * come down there?"), being affronted ("I'm not daft"), a judgement of what the caller names ("24 hours to say
  * yes or no is ridiculous"), "is that too much to ask", "not impressed", "daylight robbery", "taking the mick", doubt that anything will
- * come of it, "not at all acceptable", "kinda over it", the upside-down smile, praise after being left with nothing,
+ * come of it, "not at all acceptable", "kinda over it", the upside-down smile, praise after being left with nothing; and from the spent eval/fresh-12, reproach for what came
+ * late ("would've been nice to hear that 5 weeks ago"), overcharging, the service called useless, "my favourite word",
  * and praise standing alone after
  * the agent's own words thrown back ("Someone will be in touch. Oh, marvellous."). Each family has
  * counter-examples; every case is scored with the trained models, as the service scores, and by the written rules
@@ -45,6 +46,11 @@ describe.each(READINGS)('chasing, warnings and echoes, %s', (_, withModels) => {
     'second time this month lol, kinda over it tbh',
     'So a gatepost for nothing and no one to talk to. Brilliant. Absolutely brilliant.',
     "you've charged me again. very zen. very calming. thanks 🙃",
+    "yes. thank you. would've been nice to hear that 5 weeks ago but ok",
+    'Last year you sent chicken when I ordered goat. So please get it right this time.',
+    'also last month ur driver charged me 600 for the same thing. overcharging.',
+    'Your prepaid is useless if drivers are doing this openly!',
+    "Oh wonderful, pending. My favourite word. Can't wait.",
   ])('"%s" is fed up', (line) => {
     expect(replied(line)).toBe('fail');
   });
@@ -61,6 +67,9 @@ describe.each(READINGS)('chasing, warnings and echoes, %s', (_, withModels) => {
     "Ha, I'll believe anything you say, you've been brilliant.",
     'Brilliant. Absolutely brilliant, thank you.',
     'I locked myself out again 🙃 so could the driver ring first?',
+    'It would have been nice to see the river, but the gate matters more. Thanks.',
+    'Saturday is my favourite day for a delivery, thanks.',
+    "Your app is not useless, it's my old phone, ha. Thanks.",
   ])('counter-example: "%s" is calm', (line) => {
     expect(replied(line)).toBe('pass');
   });

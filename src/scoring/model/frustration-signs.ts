@@ -437,6 +437,29 @@ export const SIGNS: readonly Sign[] = [
         `${anyOf('been chasing', 'still chasing', 'keep chasing', 'had to chase', 'having to chase', 'have to keep chasing')}(?: ${anyOf('you', 'this', 'it', 'them', 'for', 'since', 'up', 'two', 'three', 'four', 'five', 'six', 'weeks', 'months', '[0-9]+')}(?= )| [.!?,]|$)`,
         { negatable: false },
       ),
+      // Reproach for what came late: "would've been nice to hear that 5 weeks ago", "please get it right this time".
+      cue(
+        `would have been nice to ${anyOf('hear', 'know', 'be told', 'get', 'have', 'find out')}|${anyOf('get it right this time', 'get it right for once', 'for once in your life')}`,
+        { negatable: false },
+      ),
+      // Charged too much: "overcharging", "double charged" ("never turned up" found one held-out fed-up turn for one
+      // false alarm, and is left out).
+      cue(
+        `${anyOf('overcharging', 'overcharged', 'over charged', 'over - charged', 'double charged', 'double - charged', 'charged me twice', 'charged twice')}`,
+        { negatable: false },
+      ),
+      // The service called worthless: "your prepaid is useless if drivers are doing this openly".
+      cue(
+        `your ${gap(2)}${BE} ${UP_TO_TWO_INTENSIFIERS}${anyOf('useless', 'pointless', 'hopeless', 'rubbish', 'a joke', 'a scam', 'a waste of time', 'worthless')}`,
+        { negatable: false },
+      ),
+      // Sarcasm by formula: "Oh wonderful, pending. My favourite word. Can't wait."
+      cue(
+        `${anyOf('my favourite word', 'my favorite word', 'my favourite thing', 'my favorite thing', 'my favourite part', 'my favorite part')}`,
+        {
+          negatable: false,
+        },
+      ),
       // Price and treatment called a swindle or a liberty: "daylight robbery", "that's taking the mick".
       cue(
         `${anyOf('daylight robbery', 'highway robbery', 'a rip off', 'a rip-off', 'a ripoff', 'taking the mick', 'taking the piss', 'taking the michael', 'having a laugh')}`,
