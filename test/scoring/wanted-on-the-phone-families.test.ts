@@ -3,7 +3,9 @@
  * phone ("I want the man in charge on the phone. Today."), a person asked to do the work ("can a person have a
  * proper look at my account?"); a person word alone as a question ("real human?") asks whether the agent is one,
  * unless the agent has just said it is automated; and words ending as jobs do that name callers or things ("is the
- * toddler class free?", "is the trailer free Saturday?"). Each family has counter-examples; every case is scored
+ * toddler class free?", "is the trailer free Saturday?"); and from the spent eval/fresh-12, a call asked for from someone
+ * of theirs ("can one of your support engineers call me?"), a qualified person ("an actual certification officer",
+ * "show a real person"), a name with respect after it ("Is Lakshmi madam available?"). Each family has counter-examples; every case is scored
  * with the trained models, as the service scores, and by the written rules alone.
  */
 import { describe, expect, it } from 'vitest';
@@ -28,6 +30,10 @@ describe.each(READINGS)('wanted on the phone, %s', (_, withModels) => {
     'Okay, can a person have a proper look at my account then and just tell me yes or no?',
     'Could a real human check this please?',
     'real human please',
+    'ok. can one of your support engineers call me? need to know if this is going to last all day',
+    "HSA-2291. and please don't tell me it's in the queue. i want an actual certification officer today",
+    'Is Lakshmi madam available? I always do the schedule with her.',
+    'its been about a week. would be easier to show a real person the pics tbh',
   ])('"%s" asks for a person (none came: fail)', (request) => {
     expect(asked(request)).toBe('fail');
   });
@@ -43,6 +49,10 @@ describe.each(READINGS)('wanted on the phone, %s', (_, withModels) => {
     'Are the beginners welcome on Tuesdays?',
     'Can a person my age join the class?',
     'real human?',
+    "Can the plumber call me when he's on his way?",
+    'I want people who get comp setting, are you any good?',
+    'I want a proper person to take it down and do it right.',
+    'I want a real steel helmet for him, not plastic.',
   ])('counter-example: "%s" asks for no one', (request) => {
     expect(asked(request)).toBe('not_applicable');
   });

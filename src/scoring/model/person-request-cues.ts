@@ -429,9 +429,23 @@ export const REQUEST_CUES: readonly Cue[] = [
   cue(
     `${anyOf('can', 'could', 'will')} ${anyOf('a person', 'a human', 'a real person', 'an actual person', 'a real human', 'a human being')} ${optional(anyOf('please', 'just', 'actually'))}${anyOf('have a look', 'have a proper look', 'look', 'check', 'review', 'call', 'ring', 'phone', 'help', 'deal with', 'sort', 'see')}`,
   ),
-  // "I need a person to look at it": a person as opposed to the automated agent.
+  // "I need a person to look at it": a person as opposed to the automated agent; not "I want people who get comp
+  // setting", staff good at their job.
   cue(
-    `${anyOf('want', 'need', 'get')} ${anyOf('a person', 'a human', 'a real person', 'people')} ${anyOf('to', 'who', 'that', 'on', 'for')}`,
+    `${anyOf('want', 'need', 'get')} ${anyOf('a person', 'a human', 'a real person')} ${anyOf('to', 'who', 'that', 'on', 'for')}`,
+  ),
+  // A call from someone of theirs: "can one of your support engineers call me?", "could the nurse ring me back?"; not
+  // "can the plumber call me when he's on his way?"
+  cue(
+    `${anyOf('can', 'could', 'will')} ${anyOf('one of your', 'your', 'the', 'a', 'an', 'someone', 'somebody', 'a real person', 'a person')} ${gap(2)}${LIST}(?:${STAFF}s?|${JOB_BY_ITS_FORM}|someone|somebody|person) ${anyOf('call', 'ring', 'phone', 'give me a call', 'give me a ring')} ${anyOf('me', 'us')}(?! ${anyOf('when', 'before', 'once', 'if', 'as soon as', 'on the way', 'ahead', 'from the van', 'from the road')}(?: |$))`,
+  ),
+  // A person as opposed to the agent, qualified: "I want an actual certification officer today", "show a real person";
+  // not "a proper person to take it down" (a tradesman) nor "a real steel helmet for him".
+  cue(
+    `${anyOf('want', 'need')} ${anyOf('a', 'an')} ${anyOf('actual', 'real', 'live')} (?:[^ ]+ )?${LIST}(?:${STAFF}|(?=[a-z]{5,}(?: |$))${JOB_BY_ITS_FORM})`,
+  ),
+  cue(
+    `${anyOf('show', 'ask', 'tell', 'explain it to', 'explain this to')} ${optional(anyOf('a', 'an'))}${anyOf('real person', 'actual person', 'human', 'real human', 'actual human', 'human being')}`,
   ),
   // A person and nothing more, as the whole object: "give me a person!", "I want person please", "I need a human."
   cue(
