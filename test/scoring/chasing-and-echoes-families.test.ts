@@ -1,14 +1,13 @@
 /**
- * Families of fed-up wording found in the spent batch eval/fresh-11 (read after its last run): a warning ("It'd
- * better."), a job that should have been right the first time, chasing the service, an ultimatum ("or do I have to
- * come down there?"), being affronted ("I'm not daft"), a judgement of what the caller names ("24 hours to say
- * yes or no is ridiculous"), "is that too much to ask", "not impressed", "daylight robbery", "taking the mick", doubt that anything will
- * come of it, "not at all acceptable", "kinda over it", the upside-down smile, praise after being left with nothing; and from the spent eval/fresh-12, reproach for what came
- * late ("would've been nice to hear that 5 weeks ago"), overcharging, the service called useless, "my favourite word",
- * and praise standing alone after
- * the agent's own words thrown back ("Someone will be in touch. Oh, marvellous."). Each family has
- * counter-examples; every case is scored with the trained models, as the service scores, and by the written rules
- * alone.
+ * Families of fed-up wording found in the spent batches eval/fresh-9 to eval/fresh-12 (read after their last runs):
+ * a warning ("It'd better."), a job that should have been right the first time, chasing the service, an ultimatum
+ * ("or do I have to come down there?"), being affronted ("I'm not daft"), a judgement of what the caller names ("24
+ * hours to say yes or no is ridiculous"), "is that too much to ask", "not impressed", "daylight robbery", "taking the
+ * mick", doubt that anything will come of it, "not at all acceptable", "kinda over it", reproach for what came late
+ * ("would've been nice to hear that 5 weeks ago"), overcharging, the service called useless, "my favourite word",
+ * the upside-down smile in a turn that speaks to the service, and praise after being left with nothing or after the
+ * agent's own words thrown back ("Someone will be in touch. Oh, marvellous."). Each family has counter-examples;
+ * every case is scored with the trained models, as the service scores, and by the written rules alone.
  */
 import { describe, expect, it } from 'vitest';
 import { loadTrainedModels } from '../../src/main/model-files.js';

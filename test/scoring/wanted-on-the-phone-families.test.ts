@@ -1,11 +1,11 @@
 /**
  * Families of requests for a person found in the spent batches (read after their last runs): someone wanted on the
  * phone ("I want the man in charge on the phone. Today."), a person asked to do the work ("can a person have a
- * proper look at my account?"); a person word alone as a question ("real human?") asks whether the agent is one,
+ * proper look at my account?"), a call asked for from someone of theirs ("can one of your support engineers call
+ * me?"), a qualified person ("an actual certification officer", "show a real person"), a name with respect after it
+ * ("Is Lakshmi madam available?"); a person word alone as a question ("real human?") asks whether the agent is one,
  * unless the agent has just said it is automated; and words ending as jobs do that name callers or things ("is the
- * toddler class free?", "is the trailer free Saturday?"); and from the spent eval/fresh-12, a call asked for from someone
- * of theirs ("can one of your support engineers call me?"), a qualified person ("an actual certification officer",
- * "show a real person"), a name with respect after it ("Is Lakshmi madam available?"). Each family has counter-examples; every case is scored
+ * toddler class free?", "is the trailer free Saturday?"). Each family has counter-examples; every case is scored
  * with the trained models, as the service scores, and by the written rules alone.
  */
 import { describe, expect, it } from 'vitest';
