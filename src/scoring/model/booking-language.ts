@@ -384,8 +384,11 @@ const PRICE_STATED =
 /** Work that is no booking, named: a refund sent, a code reset, a ticket flagged, someone to ring back. */
 const OTHER_WORK =
   /(?:^| )(?:refund|refunded|reset|cancelled|canceled|cancellation|flagged|updated|changed|passed|forwarded|will (?:call|ring|phone|text|email|contact)|on its way|unaffected|sent (?:the|a|you the|you a) (?:link|email|text|form|details|payment link))(?: |$)/;
-/** "Done, I've sent the link to this number": a completion that says in its own sentence what it was. */
-const DONE_AND_NAMED = /^(?:(?:all|okay|ok|right|great|,) )*(?:done|sorted|all set) ,? /;
+/**
+ * "Done, I've sent the link to this number", "Done — I've passed your dates to the reservations team": a completion
+ * that says in its own sentence what it was.
+ */
+const DONE_AND_NAMED = /^(?:(?:all|okay|ok|right|great|,) )*(?:done|sorted|all set) (?:[,:-] )?/;
 
 /**
  * Whether another sentence of the turn says what a bare "Done." did, and it was no booking: "Done. The clinic will
@@ -510,10 +513,11 @@ const READS_THE_RECORDS = new RegExp(
 
 /**
  * A rule about bookings of a kind, not a booking made: "the first 50 family tickets booked online with code RUDOLPH50
- * are free", "sessions booked in advance get 10% off", "tickets are sold at the visitor centre on the day".
+ * are free", "sessions booked in advance get 10% off", "tickets are sold at the visitor centre on the day", "Anand
+ * Karaj bookings are confirmed by the secretary".
  */
 const BOOKING_RULE = new RegExp(
-  `^(?:the )?${anyOf('tickets', 'places', 'seats', 'spaces', 'tables')} ${anyOf('are', 'can be', 'are only')} ${anyOf('sold', 'bought', 'booked', 'purchased', 'reserved', 'allocated')} ${anyOf('at', 'on', 'online', 'in advance', 'from', 'thru', 'via', 'by')}(?: |$)|(?:^| )${anyOf('booked', 'reserved', 'bought', 'purchased')} ${anyOf('online', 'in advance', 'ahead', 'by phone', 'over the phone', 'on the website', 'thru the website', 'via the website', 'at the door', 'on the day')} (?:[^ ]+ ){0,4}${anyOf('are', 'is', 'get', 'gets', 'come', 'comes', 'qualify', 'receive', 'save', 'cost', 'costs')}(?: |$)`,
+  `^(?:the )?${anyOf('tickets', 'places', 'seats', 'spaces', 'tables')} ${anyOf('are', 'can be', 'are only')} ${anyOf('sold', 'bought', 'booked', 'purchased', 'reserved', 'allocated')} ${anyOf('at', 'on', 'online', 'in advance', 'from', 'thru', 'via', 'by')}(?: |$)|(?:^| )${anyOf('booked', 'reserved', 'bought', 'purchased')} ${anyOf('online', 'in advance', 'ahead', 'by phone', 'over the phone', 'on the website', 'thru the website', 'via the website', 'at the door', 'on the day')} (?:[^ ]+ ){0,4}${anyOf('are', 'is', 'get', 'gets', 'come', 'comes', 'qualify', 'receive', 'save', 'cost', 'costs')}(?: |$)|(?:^| )${anyOf('bookings', 'reservations', 'appointments')} ${anyOf('are', 'get')} ${optional('only')}${anyOf('confirmed', 'approved', 'finalised', 'finalized', 'handled', 'made')} by(?: |$)`,
 );
 
 /**
