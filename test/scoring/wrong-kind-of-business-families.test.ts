@@ -1,8 +1,9 @@
 /**
  * Wrong numbers found in the spent batch eval/fresh-11 (read after its last run): the agent telling the caller they
  * have the wrong kind of business ("I think you may have the wrong kind of scanning. We scan sheep.") or what the
- * business is not ("We're not a taxi firm."). Each family has counter-examples; every case is scored with the
- * trained models, as the service scores, and by the written rules alone.
+ * business is not ("We're not a taxi firm."); and, from the spent eval/fresh-12, a surveyor turning to a need of
+ * their own ("Actually, slightly off script", "Actually, yes. Personally."). Each family has counter-examples;
+ * every case is scored with the trained models, as the service scores, and by the written rules alone.
  */
 import { describe, expect, it } from 'vitest';
 import { loadTrainedModels } from '../../src/main/model-files.js';
@@ -45,6 +46,16 @@ describe.each(READINGS)('the wrong kind of business, %s', (_, withModels) => {
       'Do you do the ultrasound for goats as well?',
       "We do. You haven't got the wrong kind of scanner for goats, it's the same one.",
       'Lovely, book me in then.',
+    ],
+    [
+      "Hi, I'm Kerry from Coastline Insights, we're doing a short survey of operators. Actually, slightly off script, do you take twelve-year-olds?",
+      'Happy to help with that: the Junior Freediver course is for ages twelve to fifteen.',
+      'Oh, perfect, thank you.',
+    ],
+    [
+      'Hi, Dana from Westcoast Opinion Research, a short survey on commuting. Ha, okay. Actually, yes. Personally. My card got charged twice yesterday.',
+      'I can see two taps at 8:14 yesterday, both charged; I have refunded the second.',
+      'Oh, lovely, thanks.',
     ],
   ])('counter-example: "%s" answered "%s" is a customer', (request, answer, goodbye) => {
     expect(answered(request, answer, goodbye)).toBe('met');

@@ -935,12 +935,17 @@ export const DENIES_SELLING: readonly Cue[] = [
   ),
 ];
 
-/** A salesperson who turns to a need of their own ("while I have you, do you take Delta?") is a customer too. */
+/**
+ * A salesperson who turns to a need of their own ("while I have you, do you take Delta?", "Actually — slightly off
+ * script — I'm going to Cebu in March with my son") is a customer too.
+ */
 export const PIVOT_CUES: readonly Cue[] = [
   cue(
-    `${anyOf('while i have you', 'since i have you', 'on another note', 'unrelated', 'on a personal note', 'for myself', 'as a patient', 'as a customer', 'i am also a customer', 'i am a customer', 'personal question')}`,
+    `${anyOf('while i have you', 'since i have you', 'while i have got you', 'since i have got you', 'while i am on the line', 'while i am on the phone', 'on another note', 'on a separate note', 'unrelated', 'off script', 'off topic', 'on a personal note', 'for myself', 'as a patient', 'as a customer', 'i am also a customer', 'i am a customer', 'personal question')}`,
     { negatable: false },
   ),
+  // "Ha, okay, fair. Actually, yes. Personally. My card got charged twice."
+  cue(`^${optional(anyOf('actually', 'but'))}${optional(',')}personally(?: [.,!])*$`, { negatable: false }),
 ];
 
 /**
