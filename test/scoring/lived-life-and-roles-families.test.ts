@@ -26,6 +26,7 @@ describe.each(READINGS)('lived lives and roles answered, %s', (_, withModels) =>
     "Sorry, give me one second, I've literally just got back from my lunch break. Right, Saturdays at ten.",
     "I'm in the studio office round the back. Just back from my lunch, actually. Saturdays at ten.",
     "Ha! I've just finished my cup of tea. Yes, Saturdays at ten.",
+    'Just back from lunch, sorry. Yes, Saturdays at ten.',
     "Yes, Saturdays at ten. I'll be on shift myself that morning, so I'll come and say hello at the door!",
     'Sorry if I sound flustered, I was stuck on the ring road for forty minutes. Yes, Saturdays at ten.',
     "I'm actually stood in the workshop now, I can see the wheels from here. Saturdays at ten.",
@@ -56,6 +57,7 @@ describe.each(READINGS)('lived lives and roles answered, %s', (_, withModels) =>
     'Class times can shift in the summer. Saturdays at ten for now.',
     "I've requested a callback from the owner about Saturday.",
     'Our tutor has been with us since 2019 and teaches the Saturday class.',
+    'The tutor is back from lunch at two; Saturdays at ten.',
     "Yes, Saturdays at ten. You'll be met at the door by the tutor.",
     'Bring your own apron if you like; Saturdays at ten.',
   ])('counter-example: "%s" claims nothing', (line) => {

@@ -685,8 +685,8 @@ const ROLE_ASKED_FOR = anyOf(
   'vicar',
 );
 /**
- * A caller asking for someone by what they do: "are you the owner of SecureSight?", "is this the manager?", "I'd like to
- * talk to someone senior, the manager or the owner".
+ * A caller asking for someone by what they do: "are you the owner of SecureSight?", "is this the manager?", "I'd
+ * like to talk to someone senior, the manager or the owner".
  */
 const ASKS_FOR_BY_ROLE = new RegExp(
   `(?:^| )(?:(?:are you|r u|are u|is this|is that|am i (?:talking|speaking) (?:to|with)) the ${ROLE_ASKED_FOR}(?: of| at| here| there| \\?| ,|$)|(?:talk|speak|chat|have a word) (?:to|with) (?:[^ ]+ ){0,3}(?:the|your) ${ROLE_ASKED_FOR}(?: |$))`,

@@ -432,7 +432,8 @@ export const SIGNS: readonly Sign[] = [
         `should have been ${anyOf('right', 'done right', 'done properly', 'sorted', 'fixed', 'done')} ${optional('the')}first time`,
         { negatable: false },
       ),
-      // Chasing the service: "I've been chasing three week", "having to chase you again"; not "chasing the kids all day".
+      // Chasing the service: "I've been chasing three week", "having to chase you again"; not "chasing the kids all
+      // day".
       cue(
         `${anyOf('been chasing', 'still chasing', 'keep chasing', 'had to chase', 'having to chase', 'have to keep chasing')}(?: ${anyOf('you', 'this', 'it', 'them', 'for', 'since', 'up', 'two', 'three', 'four', 'five', 'six', 'weeks', 'months', '[0-9]+')}(?= )| [.!?,]|$)`,
         { negatable: false },

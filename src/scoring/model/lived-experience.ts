@@ -130,12 +130,12 @@ const SERVICE_WORD = anyOf(
 const LIFE_WORDS = (count: number) => `(?:(?!${SERVICE_WORD} )[^ ]+ ){0,${count}}`;
 
 export const LIVED_EXPERIENCE: readonly Cue[] = [
-  // Meals and breaks: "just back from my lunch", "I've just finished my cup of tea".
+  // Meals and breaks: "just back from my lunch", "I've just finished my cup of tea", "Just back from lunch, sorry".
   cue(
     `my ${anyOf('lunch', 'lunch break', 'tea break', 'coffee break', 'cuppa', 'cup of tea', 'cup of coffee', 'brew', 'sandwich', 'breakfast')}`,
   ),
   cue(
-    `${anyOf('^', 'i am', 'i have', 'i have just', 'i am just', 'i have only just', 'i have literally just')} ${optional(anyOf('just', 'only just'))}${optional(anyOf('got', 'come', 'gotten'))}back from ${optional('my')}${anyOf('lunch', 'break', 'holiday', 'leave', 'annual leave', 'the gym', 'the school run')}`,
+    `(?:^|${anyOf('i am', 'i have', 'i have just', 'i am just', 'i have only just', 'i have literally just')} )${optional(anyOf('just', 'only just'))}${optional(anyOf('got', 'come', 'gotten'))}back from ${optional('my')}${anyOf('lunch', 'break', 'holiday', 'leave', 'annual leave', 'the gym', 'the school run')}`,
   ),
   // A shift: "I'll be on shift myself that evening", "I'm just finishing my shift".
   cue(`my ${optional(anyOf('early', 'late', 'night', 'day', 'morning', 'evening', 'weekend'))}shift`),
@@ -168,7 +168,8 @@ export const LIVED_EXPERIENCE: readonly Cue[] = [
     `${anyOf('till', 'until', 'when', 'since')} i was ${anyOf('[0-9]+', 'a kid', 'a child', 'little', 'young', 'younger', 'small', 'at school', 'at uni', 'a student', 'a teenager', '[a-z]+teen', '[a-z]+ty')}`,
   ),
   cue(`i ${anyOf('smoked', 'quit smoking', 'gave up smoking', 'used to smoke', 'used to live', 'used to work')}`),
-  // "I moved my own ISA out early last year", "as someone with two tattoos myself", "I was at the show last night myself".
+  // The service used oneself: "I moved my own ISA out early last year", "as someone with two tattoos myself", "I was
+  // at the show last night myself".
   cue(`i ${optional(anyOf('have', 'had'))}${LIFE_WORDS(3)}my own`),
   cue(
     `${anyOf('as', 'speaking as')} ${anyOf('a', 'an', 'someone', 'somebody', 'one', 'a fellow')} ${LIFE_WORDS(5)}myself`,
@@ -176,7 +177,8 @@ export const LIVED_EXPERIENCE: readonly Cue[] = [
   cue(
     `i ${anyOf('was', 'went', 'had', 'have had', 'did', 'tried', 'used', 'lived', 'worked', 'have been', 'have done', 'have tried', 'have used', 'have worked', 'have lived', 'am one of', 'will be', 'am')} ${LIFE_WORDS(8)}myself`,
   ),
-  // Meeting in person: "I'll come and say hello at the door", "give me a wave at the slipway", "I'll be the one meeting you".
+  // Meeting in person: "I'll come and say hello at the door", "give me a wave at the slipway", "I'll be the one
+  // meeting you".
   cue(
     `i will ${anyOf('come', 'pop', 'nip')} ${anyOf('and', 'out and', 'over and', 'down and', 'round and', 'out to', 'over to', 'down to')} ${anyOf('say hello', 'say hi', 'meet', 'see', 'find', 'greet')}`,
   ),
@@ -184,7 +186,8 @@ export const LIVED_EXPERIENCE: readonly Cue[] = [
   cue(
     `i will be the one ${anyOf('meeting', 'seeing', 'showing', 'taking', 'doing', 'driving', 'teaching', 'fitting', 'leading', 'waiting for', 'greeting', 'examining', 'interviewing')}`,
   ),
-  // Time with the business: "Three years on this chat will do that to you", "I've been with Hale & Ward since the spring".
+  // Time with the business: "Three years on this chat will do that to you", "I've been with Hale & Ward since the
+  // spring".
   cue(
     `${anyOf('[0-9]+', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'twenty', 'thirty', 'a few', 'many')} ${anyOf('years', 'months')} ${anyOf('on', 'at', 'behind', 'in', 'of')} ${anyOf('this', 'the', 'these')} ${anyOf('chat', 'desk', 'phones', 'job', 'counter', 'line', 'till', 'switchboard', 'reception', 'helpline', 'shop floor')}`,
   ),

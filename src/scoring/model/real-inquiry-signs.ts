@@ -152,7 +152,8 @@ export const SIGNS: readonly Sign[] = [
       cue(
         `${anyOf('different', 'another')} ${anyOf('provider', 'company', 'business', 'airline', 'restaurant', 'office')}`,
       ),
-      // What the business is not: "We're not a taxi firm.", "we are not the council office"; not "we're not a big firm".
+      // What the business is not: "We're not a taxi firm.", "we are not the council office"; not "we're not a big
+      // firm".
       cue(
         `^${maybe(anyOf('sorry', 'but', 'so', 'and', ','))}we are not ${anyOf('a', 'an', 'the')} (?!${anyOf('big', 'large', 'small', 'huge', 'national', 'chain', 'corporate', 'faceless')} )(?:[^ ]+ ){0,2}${ORGANISATIONS}(?= [.!]|$)`,
         {
