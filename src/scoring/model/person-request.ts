@@ -92,10 +92,13 @@ export interface PersonRequestAnalysis {
 const SHORT_QUESTION = 16;
 const INNER_CAPITAL = /\s(?!I\b)[A-Z]/;
 
-/** Whether the words read as a name in what was written: each capitalised there, and none a common word. */
 /** Respect said after a name: "Is Lakshmi madam available?", "is Sharma ji in?" */
 const HONORIFIC_AFTER = / (?:madam|ma'am|maam|sir|ji|garu|sahib|saab|auntie|aunty|uncle)$/;
 
+/**
+ * Whether the words read as a name in what was written: each capitalised there, and none a common word; a word of
+ * respect after the name is no part of it.
+ */
 function writtenAsName(words: string, original: string): boolean {
   const written = new Set(original.match(/[A-Za-z][A-Za-z'-]*/g) ?? []);
   return words
