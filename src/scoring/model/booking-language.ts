@@ -584,11 +584,6 @@ const NOT_YET_OR_ASKED = new RegExp(
 const ASKS =
   /\?|(?:please|kindly) (?:confirm|ensure|verify|check)|(?:let me|i want to|i would like to|just to) (?:confirm|make sure|verify|double.check)|confirm (?:that|the following)|confirmation details|to review|(?:verify|check) the following|the following (?:details|information)/i;
 
-/**
- * What an agent turn says about the booking, in the order said. A contextual claim counts only when
- * `bookingInContext` holds (a booking tool call, or booking words nearby); so does anything the act model
- * reads, since it learned from conversations that were all about a transaction.
- */
 const PAUSE_TOKENS = new Set(['...', '…']);
 const PAUSE_IN_ORIGINAL = /\s*(?:\.\.\.|…)\s*/;
 const PAUSE_IN_TEXT = /\.\.\.|…/;
@@ -628,6 +623,11 @@ function splitAtPauses(sentence: ReadSentence): ReadSentence[] {
   return parts.length > 0 ? parts : [sentence];
 }
 
+/**
+ * What an agent turn says about the booking, in the order said. A contextual claim counts only when
+ * `bookingInContext` holds (a booking tool call, or booking words nearby); so does anything the act model
+ * reads, since it learned from conversations that were all about a transaction.
+ */
 export function bookingStatements(
   turn: ReadTurn,
   bookingInContext: boolean,
