@@ -812,6 +812,11 @@ export const REPEATED_EXCLAMATION = /!!|\?!|!\?|\?\?/;
 /** Eye-rolls and angry faces say what words may not. */
 export const ANNOYED_EMOJI = /\u{1F644}|\u{1F612}|\u{1F624}|\u{1F620}|\u{1F621}|\u{1F92C}|\u{1F611}/u;
 /**
+ * The upside-down smile: sarcasm at the service in a turn that speaks to it ("you've just charged me £59.99. very
+ * zen. very calming. thanks 🙃"), a shrug at oneself otherwise ("I locked myself out again 🙃").
+ */
+export const IRONIC_EMOJI = /\u{1F643}/u;
+/**
  * Joy is loud too: "YES thank you so much!!!" or "omg that's amazing". In a turn that rejoices, capitals and
  * exclamation marks are not anger, and milder signs count for half.
  */
@@ -856,11 +861,6 @@ export const AT_A_THIRD_PARTY =
  */
 export const AT_ANOTHER_PROVIDER =
   /^(?:(?:and|but|so|because|well|honestly|,) )*(?:another|the other|(?:our|my|the) (?:old|current|last|previous|usual|existing))(?: [a-z]+)? (?:firm|company|contractor|contractors|provider|supplier|plumber|builder|builders|garage|agency|cleaner|cleaners|electrician|installer|installers|mechanic|landscaper|gardener|dentist|vet|clinic|salon|shop|place|lot|crowd|outfit)(?: |$)/;
-/**
- * The upside-down smile: sarcasm at the service in a turn that speaks to it ("you've just charged me £59.99. very
- * zen. very calming. thanks 🙃"), a shrug at oneself otherwise ("I locked myself out again 🙃").
- */
-export const IRONIC_EMOJI = /\u{1F643}/u;
 export const SPEAKS_TO_THE_SERVICE = /(?:^| )(?:you|your|yours|you lot|you guys|this service|this company)(?: |$)/;
 
 export const KIND_WORDS = /(?:^| )(?:thank you|thanks|thank u|ta|cheers|dear|love|pet)(?! for nothing)(?: |$)/;
