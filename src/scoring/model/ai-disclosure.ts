@@ -14,7 +14,7 @@ import { citeTurn, type Finding, restsOnlyOnMisheard, uniqueSorted } from './fin
 import { type LearnedTurn, type LearnedTurns, NOTHING_LEARNED } from './learned-turns.js';
 import { HUMAN_QUALIFIER, MACHINE, MACHINE_NAMES } from './lexicon.js';
 import { livedExperienceIn } from './lived-experience.js';
-import type { ReadSentence } from './read-sentence.js';
+import { type ReadSentence, tokensOf } from './read-sentence.js';
 import type { ConversationReading, ReadTurn } from './reading.js';
 
 const HUMAN_NOUN = anyOf('person', 'human', 'human being', 'real person', 'real human');
@@ -593,15 +593,8 @@ function livedLifeIn(turn: ReadTurn): string | null {
 /** The part of a sentence after a match, with its negation. */
 function after(sentence: ReadSentence, match: CueMatch): ReadSentence {
   const end = (sentence.tokenStarts[match.firstToken] ?? 0) + match.text.length;
-  let first = sentence.tokenStarts.findIndex((start) => start >= end);
-  if (first === -1) first = sentence.tokenStarts.length;
-  const offset = sentence.tokenStarts[first] ?? sentence.text.length;
-  return {
-    ...sentence,
-    text: sentence.text.slice(offset),
-    tokenStarts: sentence.tokenStarts.slice(first).map((start) => start - offset),
-    negated: sentence.negated.slice(first),
-  };
+  const first = sentence.tokenStarts.findIndex((start) => start >= end);
+  return tokensOf(sentence, first === -1 ? sentence.tokenStarts.length : first);
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { BookingActReader } from './booking-acts.js';
 import { anyCueMatches, anyOf, type Cue, cue, firstAffirmed, gap, optional } from './cue.js';
 import { BARE_COMPLETION } from './lexicon.js';
-import type { ReadSentence } from './read-sentence.js';
+import { type ReadSentence, tokensOf } from './read-sentence.js';
 import type { ReadTurn } from './reading.js';
 
 const NOW = optional(
@@ -610,15 +610,7 @@ function splitAtPauses(sentence: ReadSentence): ReadSentence[] {
     const end = bounds[part + 1] as number;
     const original = (originals[part] as string).trim();
     if (first >= end || original === '') continue;
-    const offset = sentence.tokenStarts[first] as number;
-    const stop = end < tokens.length ? (sentence.tokenStarts[end] as number) : sentence.text.length;
-    parts.push({
-      ...sentence,
-      original,
-      text: sentence.text.slice(offset, stop).trim(),
-      tokenStarts: sentence.tokenStarts.slice(first, end).map((start) => start - offset),
-      negated: sentence.negated.slice(first, end),
-    });
+    parts.push({ ...tokensOf(sentence, first, end), original });
   }
   return parts.length > 0 ? parts : [sentence];
 }

@@ -14,3 +14,23 @@ export interface ReadSentence {
   /** wink's sentiment, -1..1; 0 when not asked for. */
   sentiment: number;
 }
+
+/**
+ * The sentence's tokens from `first` up to (not including) `end`, with their negation, as a sentence of their own:
+ * what follows a cue ("I'm an automated assistant" after a claim), or one part of a sentence said in pauses. The
+ * part's `original` is the caller's to set; this keeps the whole sentence's.
+ */
+export function tokensOf(
+  sentence: ReadSentence,
+  first: number,
+  end: number = sentence.tokenStarts.length,
+): ReadSentence {
+  const offset = sentence.tokenStarts[first] ?? sentence.text.length;
+  const stop = sentence.tokenStarts[end] ?? sentence.text.length;
+  return {
+    ...sentence,
+    text: sentence.text.slice(offset, stop).trimEnd(),
+    tokenStarts: sentence.tokenStarts.slice(first, end).map((start) => start - offset),
+    negated: sentence.negated.slice(first, end),
+  };
+}
