@@ -35,6 +35,7 @@ export const OUTCOME_TRAINING_SETS = [
   'fresh-9',
   'fresh-10',
   'fresh-11',
+  'fresh-12',
 ] as const;
 
 const EVAL_DIRECTORY = join(import.meta.dirname, '..', 'eval');
