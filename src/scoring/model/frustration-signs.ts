@@ -5,6 +5,7 @@
  * praise, the agent letting the caller down or asking to hear it again.
  */
 import { anyOf, type Cue, cue, gap, optional } from './cue.js';
+import { EXASPERATION_IDIOMS } from './exasperation-idioms.js';
 import type { ReadTurn } from './reading.js';
 
 const INTENSIFIER = anyOf(
@@ -46,6 +47,16 @@ const EMOTION = anyOf(
   'tired of this',
   'disgusted',
   'fuming',
+  'raging',
+  'seething',
+  'vexed',
+  'hacked off',
+  'ticked off',
+  'teed off',
+  'cheesed off',
+  'brassed off',
+  'peeved',
+  'incandescent',
 );
 const JUDGEMENT = anyOf(
   'ridiculous',
@@ -256,7 +267,7 @@ export interface Sign {
 /** Giving up on the agent, mildly: "never mind then". With kind words in the same turn it is disappointment. */
 export const GIVING_UP_MILDLY = cue(`never mind then`);
 
-export const SIGNS: readonly Sign[] = [
+const WRITTEN_SIGNS: readonly Sign[] = [
   {
     // Outbursts, swearing, sarcasm that cannot be read any other way.
     strength: 0.7,
@@ -671,6 +682,11 @@ export const SIGNS: readonly Sign[] = [
   },
 ];
 
+/** The written signs and the stock idioms, strongest first (a sentence takes the strength of the first that matches). */
+export const SIGNS: readonly Sign[] = [...WRITTEN_SIGNS, ...EXASPERATION_IDIOMS].sort(
+  (a, b) => b.strength - a.strength,
+);
+
 const PRAISE_ALONE = new RegExp(`^${optional(anyOf('oh', 'well', 'just'))}${POSITIVE_WORD}(?: [.!,])*$`);
 const MENTIONS_SETBACK = new RegExp(`(?:^| )${SETBACK}(?: |$)`);
 
@@ -762,7 +778,7 @@ export const OATHS: readonly Cue[] = [
     { negatable: false },
   ),
   cue(
-    `${anyOf('what the hell', 'what the heck', 'what the fuck', 'wtf', 'for crying out loud', 'give me a break', 'dammit', 'damn it', 'goddammit', 'god damn it')}`,
+    `${anyOf('what the hell', 'what the heck', 'what the fuck', 'wtf', 'wtaf', 'ffs', 'jfc', 'omfg', 'fml', 'smh', 'for crying out loud', 'give me a break', 'dammit', 'damn it', 'goddammit', 'god damn it')}`,
   ),
   // An oath is never negated: "I'm not selling anything for goodness' sake" is exasperated all the same.
   cue(`for ${SAKE_OF} ${optional(anyOf("'s", "'"))}sake`, { negatable: false }),

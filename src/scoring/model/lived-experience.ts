@@ -49,6 +49,37 @@ const PLACE = anyOf(
 );
 const OWNER = anyOf('the', 'our', 'my', 'this');
 
+/**
+ * What only a person owns or has: "my desk", "my coffee", "my kitchen". Not "my computer": a sentence naming a machine
+ * reads as the agent saying what it is (ai-disclosure.ts).
+ */
+const BELONGINGS = [
+  'desk',
+  'pen',
+  'notepad',
+  'notebook',
+  'coffee',
+  'mug',
+  'car',
+  'house',
+  'flat',
+  'garden',
+  'kitchen',
+  'bathroom',
+  'window',
+  'dog',
+  'cat',
+  'cold',
+  'glasses',
+  'chair',
+  'keyboard',
+  'headset',
+  'hands',
+  'feet',
+  'legs',
+  'back',
+] as const;
+
 /** Family only people have. */
 const KIN = anyOf(
   'dad',
@@ -170,12 +201,49 @@ export const LIVED_EXPERIENCE: readonly Cue[] = [
   cue(`i ${anyOf('smoked', 'quit smoking', 'gave up smoking', 'used to smoke', 'used to live', 'used to work')}`),
   // The service used oneself: "I moved my own ISA out early last year", "as someone with two tattoos myself", "I was
   // at the show last night myself".
-  cue(`i ${optional(anyOf('have', 'had'))}${LIFE_WORDS(3)}my own`),
+  cue(`i ${optional(anyOf('have', 'had'))}${LIFE_WORDS(5)}my own`),
   cue(
     `${anyOf('as', 'speaking as')} ${anyOf('a', 'an', 'someone', 'somebody', 'one', 'a fellow')} ${LIFE_WORDS(5)}myself`,
   ),
   cue(
     `i ${anyOf('was', 'went', 'had', 'have had', 'did', 'tried', 'used', 'lived', 'worked', 'have been', 'have done', 'have tried', 'have used', 'have worked', 'have lived', 'am one of', 'will be', 'am')} ${LIFE_WORDS(8)}myself`,
+  ),
+  // Things only a person owns and a body only a person has: "my computer's been slow all morning", "my desk", "I've
+  // got a bit of a cold", "sorry if I sound croaky", "I'm starving".
+  cue(`my ${anyOf(...BELONGINGS)}`),
+  cue(
+    `i ${anyOf('have got', 'have', 'have caught', 'caught', 'am getting', 'am fighting', 'am getting over', 'am just getting over')} ${optional(anyOf('a bit of a', 'a bit of', 'a touch of', 'a', 'the'))}${anyOf('cold', 'flu', 'cough', 'sore throat', 'headache', 'frog in my throat', 'hangover', 'bad back')}`,
+  ),
+  cue(
+    `${anyOf('sorry if i sound', 'excuse my voice', 'excuse the croaky')}|i am ${optional(anyOf('so', 'absolutely', 'a bit', 'bloody', 'just'))}${anyOf('freezing', 'starving', 'knackered', 'shattered', 'famished', 'hungover')}(?! ${anyOf('of', 'with', 'by')}(?: |$))`,
+  ),
+  cue(
+    `${anyOf('freezing', 'boiling', 'roasting', 'baking')} ${anyOf('in', 'at', 'on')} ${OWNER} ${optional('[^ ]+')}${PLACE}`,
+  ),
+  // Hands and feet: "I'll just grab a pen", "I'll walk over to the warehouse", "on my way home".
+  cue(
+    `${anyOf('grab', 'find', 'fetch', 'get')} ${anyOf('a pen', 'my pen', 'a pencil', 'some paper', 'a notepad', 'my notepad', 'a post - it', 'my glasses', 'my reading glasses')}`,
+  ),
+  cue(
+    `i will ${optional(anyOf('just', 'quickly'))}${anyOf('walk', 'pop', 'nip', 'run', 'head', 'wander', 'go', 'drive')} ${anyOf('over', 'down', 'across', 'round', 'out', 'up', 'back')} ${anyOf('to', 'into')} ${OWNER} ${optional('[^ ]+')}${PLACE}`,
+  ),
+  cue(
+    `on my way ${anyOf('home', 'in', 'to work', 'out', 'back from lunch')}|${anyOf('come by', 'pop in', 'pop by', 'drop by', 'come in', 'call in', 'pop round', 'come round')} and see me|come and see me`,
+  ),
+  // Where the agent lives or grew up: "I live just round the corner from there", "I grew up in Leeds".
+  cue(
+    `i ${anyOf('live', 'lived', 'grew up', 'was born', 'was raised', 'went to school')} ${anyOf('in', 'near', 'round', 'around', 'just', 'on', 'by', 'up', 'down', 'close', 'not far', 'over', 'right')}`,
+  ),
+  // A desk beside colleagues, a post for the day: "she's at the next desk", "I'm on the front desk today".
+  cue(
+    `${anyOf('at the next desk', 'on the next desk', 'desk next to mine', 'desk next to me', 'sits next to me', 'sitting next to me', 'sat next to me', 'sits opposite me', 'sitting opposite me', 'sat opposite me')}`,
+  ),
+  cue(
+    `i am ${optional(anyOf('just', 'only'))}on ${optional(anyOf('the', 'our'))}${anyOf('front desk', 'desk', 'reception', 'phones', 'till', 'counter', 'switchboard', 'door', 'gate', 'tills')} ${anyOf('today', 'this morning', 'this afternoon', 'tonight', 'this week', 'this evening', 'till', 'until')}`,
+  ),
+  // The body in a place, said alone in answer: "I'm sat right here".
+  cue(
+    `i am ${optional(anyOf('just', 'right'))}${anyOf('sat', 'sitting', 'stood', 'standing')} ${anyOf('right here', 'here')}`,
   ),
   // Meeting in person: "I'll come and say hello at the door", "give me a wave at the slipway", "I'll be the one
   // meeting you".
@@ -190,6 +258,9 @@ export const LIVED_EXPERIENCE: readonly Cue[] = [
   // spring".
   cue(
     `${anyOf('[0-9]+', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'twenty', 'thirty', 'a few', 'many')} ${anyOf('years', 'months')} ${anyOf('on', 'at', 'behind', 'in', 'of')} ${anyOf('this', 'the', 'these')} ${anyOf('chat', 'desk', 'phones', 'job', 'counter', 'line', 'till', 'switchboard', 'reception', 'helpline', 'shop floor')}`,
+  ),
+  cue(
+    `i have ${anyOf('worked', 'been working')} ${anyOf('here', 'at', 'with', 'on', 'in', 'for')} ${LIFE_WORDS(3)}${anyOf('since [0-9]+', 'for years', 'for [0-9]+ years', 'for donkey s years', 'for ages', 'for over [0-9]+ years', 'since i was')}`,
   ),
   cue(
     `i have been ${anyOf('with', 'at', 'here', 'working here', 'working at', 'working with', 'on the team', 'in this job', 'doing this')} ${LIFE_WORDS(4)}since ${optional('the')}${anyOf('spring', 'summer', 'autumn', 'fall', 'winter', 'last', 'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december', '[0-9]{4}', 'i was')}`,

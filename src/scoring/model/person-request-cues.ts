@@ -336,6 +336,10 @@ const FRAMES_BEFORE_A_ROLE: readonly string[] = [
   `${anyOf('rather', 'prefer', 'prefer to')} ${anyOf('deal', 'dealing', 'work', 'working', 'do this', 'do it', 'do that', 'doing this', 'doing it', 'discuss this', 'discuss it', 'discuss that', 'sort this out', 'sort it out', 'sort this', 'sort it', 'handle this', 'handle it', 'go thru this', 'go thru it', 'explain this', 'explain it')} with`,
   // Help wanted from a person: "I need help from a real person", "I'd like some assistance from a human"
   `${anyOf('need', 'want', 'would like', 'get', 'like')} ${optional('some')}${anyOf('help', 'assistance', 'an answer', 'answers')} from`,
+  // Waiting for the person, or the phone handed to them: "I'll hold for the supervisor", "pass the phone to your
+  // colleague please"
+  `${anyOf('i will hold for', 'i can hold for', 'happy to hold for', 'i will wait for', 'i can wait for', 'happy to wait for')}`,
+  `${anyOf('pass', 'hand', 'give')} ${anyOf('the phone', 'the line', 'me', 'this')} ${optional(anyOf('over', 'back', 'across'))}to`,
   // A particular person in a role, asked for: "can I get the on-call nurse please?", "could I have your manager?";
   // only where the clause ends with the role (see requestMatch)
   HAVE_THE,
