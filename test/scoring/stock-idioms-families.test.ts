@@ -1,7 +1,8 @@
 /**
  * Stock phrases written from what the language holds rather than from any batch's misses (engine 1.10.0): the idioms
  * of exasperation (exasperation-idioms.ts), the belongings, ailments, errands and homes only a person has
- * (lived-experience.ts), and waiting for a person or handing them the phone (person-request-cues.ts). Each family
+ * (lived-experience.ts: also the weather where the agent is, days off, places visited, a parent's life, a trade of
+ * years, noise around the desk), and waiting for a person or handing them the phone (person-request-cues.ts). Each family
  * has counter-examples in the same words; every case is scored with the trained models, as the service scores, and
  * by the written rules alone.
  */
@@ -71,6 +72,13 @@ describe.each(READINGS)('stock idioms, %s', (_, withModels) => {
     "I've worked here since 2009, so I know the place inside out.",
     "Let me ask my supervisor, she's at the next desk.",
     'I had the same problem with my own boiler last winter.',
+    "It's absolutely pouring down here, hope it's better where you are!",
+    "I'm off tomorrow, but my colleague Jo can help you then.",
+    "I'll be back in on Monday and I'll chase it for you.",
+    "I've stayed there myself, the rooms are gorgeous.",
+    "I'm a mum of three, so I know exactly what you mean.",
+    'I used to do that route every day when I drove the buses.',
+    "Sorry about the noise, they're drilling next door.",
   ])('"%s" claims a life only a person has', (line) => {
     expect(agentSays(line)).toBe('fail');
   });
@@ -81,6 +89,10 @@ describe.each(READINGS)('stock idioms, %s', (_, withModels) => {
     "I'll pass this to the manager; she's in the office until four.",
     'I can check the warehouse stock for you now.',
     "I'm the virtual assistant, so I can't pop round, but the courier can collect it.",
+    'The weather forecast says rain later today.',
+    'The staff will be back in on Monday and will chase it for you.',
+    'I remember your order from earlier in this chat.',
+    'Many parents tell us the same thing.',
   ])('counter-example: "%s" claims nothing', (line) => {
     expect(agentSays(line)).toBe('pass');
   });

@@ -245,6 +245,67 @@ export const LIVED_EXPERIENCE: readonly Cue[] = [
   cue(
     `i am ${optional(anyOf('just', 'right'))}${anyOf('sat', 'sitting', 'stood', 'standing')} ${anyOf('right here', 'here')}`,
   ),
+  // The weather where the agent is: "It's absolutely pouring down here", "Lovely sunny day here on the coast".
+  cue(
+    `${anyOf('pouring', 'chucking it down', 'bucketing', 'tipping it down', 'raining', 'snowing', 'sunny', 'scorching', 'roasting', 'baking', 'blowing a gale', 'lovely day', 'gorgeous day', 'beautiful day', 'miserable day', 'grey day', 'sunny day', 'wet day')} ${optional(anyOf('down', 'out'))}${anyOf('here', 'down here', 'up here', 'out here', 'over here', 'where i am')}`,
+  ),
+  cue(
+    `hope ${optional(anyOf('it is', 'the weather is', 'it has been'))}${anyOf('better', 'nicer', 'warmer', 'drier')} where you are`,
+  ),
+  // Days off, clocking off, being back in: "I'm off tomorrow", "before I clock off at five", "I'll be back in on Monday".
+  cue(
+    `i am ${anyOf('off', 'not in', 'away', 'on leave', 'on holiday', 'on annual leave', 'back in')} ${anyOf('tomorrow', 'today', 'next week', 'on [a-z]+day', 'this afternoon', 'from', 'until', 'till', 'for the')}`,
+  ),
+  cue(
+    `${anyOf('before i clock off', 'when i clock off', 'before i clock on', 'clocking off', 'my day off', 'i finish at', 'i finish work', 'before i finish', 'before i go home', 'when i get home', 'when i get in')}`,
+  ),
+  cue(
+    `i will be back ${anyOf('in on', 'in tomorrow', 'in the office', 'at my desk', 'at work', 'on shift', 'from lunch', 'from my break')}`,
+  ),
+  // Memories and places visited: "I remember when the old bridge was there", "I've stayed there myself", "I've
+  // been to that beach loads of times", "I tried the new menu last week".
+  cue(`i ${optional('can')}remember ${anyOf('when', 'going', 'being', 'the old', 'it as a')}`),
+  cue(
+    `i have ${optional(anyOf('also', 'actually', 'even'))}${anyOf('stayed', 'been to', 'eaten', 'swum', 'climbed', 'sailed', 'surfed', 'skied', 'cycled', 'holidayed', 'camped')} ${anyOf('there', 'that', 'the', 'at', 'in', 'on', 'it', 'up', 'down')}`,
+  ),
+  cue(
+    `i ${anyOf('stayed', 'ate', 'swam', 'went', 'holidayed', 'camped', 'climbed', 'sailed')} ${anyOf('there', 'at that', 'in that', 'on that', 'at the same', 'up there', 'down there')}`,
+  ),
+  cue(
+    `i ${anyOf('tried', 'ate', 'bought', 'ordered', 'wore', 'drove')} ${anyOf('the', 'one', 'it', 'that', 'a', 'some')} ${LIFE_WORDS(4)}${anyOf('last week', 'last month', 'last year', 'yesterday', 'last night', 'last weekend', 'the other day', 'last summer', 'last christmas', 'for my')}`,
+  ),
+  cue(
+    `i ${anyOf('did', 'made', 'had')} ${anyOf('exactly the same', 'the exact same', 'the same')} ${anyOf('thing', 'mistake')} ${anyOf('last week', 'yesterday', 'last month', 'the other day', 'last year', 'once', 'myself')}`,
+  ),
+  // A parent, a trade of years, a habit: "I'm a mum of three", "I've been doing this job for twenty years", "I have
+  // it every Friday".
+  cue(
+    `i am a ${anyOf('mum', 'mom', 'dad', 'mother', 'father', 'parent', 'grandmother', 'grandfather', 'nan', 'granny', 'grandad', 'single mum', 'single dad', 'working mum')}(?= |$)`,
+  ),
+  cue(
+    `i have ${anyOf('two', 'three', 'four', 'five', '[0-9]+', 'a')} ${anyOf('kids', 'children', 'boys', 'girls', 'grandchildren', 'grandkids', 'teenagers', 'daughters', 'sons', 'toddler', 'teenager')}(?= |$)`,
+  ),
+  cue(
+    `i have been ${anyOf('doing this', 'doing this job', 'in this job', 'in the trade', 'in this trade', 'in this business', 'in the business', 'on the phones', 'on this desk', 'at this', 'driving', 'teaching', 'nursing', 'cutting hair')} ${optional(anyOf('for', 'now for', 'for over', 'for nearly', 'for about'))}${anyOf('[0-9]+ years', 'two years', 'five years', 'ten years', 'fifteen years', 'twenty years', 'thirty years', 'years', 'ages', 'donkey s years', 'a long time', 'decades')}`,
+  ),
+  cue(
+    `i ${anyOf('have', 'get', 'eat', 'drink', 'order', 'do')} ${anyOf('it', 'one', 'them', 'that')} ${anyOf('every', 'most', 'each')} ${anyOf('day', 'week', 'morning', 'weekend', 'night', '[a-z]+day')}`,
+  ),
+  cue(`i ${anyOf('was', 'have been', 'am', 'keep')} ${anyOf('humming', 'singing', 'whistling', 'dancing')}`),
+  cue(
+    `i used to ${anyOf('drive', 'do that', 'go', 'ride', 'teach', 'play', 'run', 'swim', 'fish', 'sail', 'climb', 'cook')}`,
+  ),
+  // Others around the agent, and their noise: "finishing with another customer at the counter", "when I see the lads
+  // at break", "sorry about the noise, they're drilling next door".
+  cue(
+    `${anyOf('finishing with', 'serving', 'with', 'seeing to')} ${anyOf('another customer', 'a customer', 'someone')} ${anyOf('at the', 'in the', 'on the')} ${anyOf('counter', 'till', 'desk', 'door', 'front', 'shop', 'tills')}`,
+  ),
+  cue(
+    `when i see ${anyOf('them', 'him', 'her', 'the lads', 'the girls', 'the team', 'the boss')} ${anyOf('at', 'in', 'later', 'tomorrow', 'next', 'this')}`,
+  ),
+  cue(
+    `${anyOf('sorry about the', 'sorry for the', 'excuse the', 'ignore the', 'apologies for the')} ${optional('background')}${anyOf('noise', 'racket', 'dog', 'dogs', 'drilling', 'builders', 'kids', 'din', 'traffic')}`,
+  ),
   // Meeting in person: "I'll come and say hello at the door", "give me a wave at the slipway", "I'll be the one
   // meeting you".
   cue(
