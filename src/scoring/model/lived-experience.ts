@@ -306,6 +306,14 @@ export const LIVED_EXPERIENCE: readonly Cue[] = [
   cue(
     `${anyOf('sorry about the', 'sorry for the', 'excuse the', 'ignore the', 'apologies for the')} ${optional('background')}${anyOf('noise', 'racket', 'dog', 'dogs', 'drilling', 'builders', 'kids', 'din', 'traffic')}`,
   ),
+  // Sleep, age and feelings in the body: "I didn't sleep much last night", "at my age", "I nearly choked on my tea".
+  cue(
+    `${anyOf('did not sleep', 'could not sleep', 'barely slept', 'hardly slept', 'half asleep', 'early start for me', 'long night for me', 'it is my birthday', 'at my age', 'when you get to my age', 'gave me goosebumps', 'got goosebumps', 'made me cry', 'nearly choked on my', 'my heart sank', 'my tea', 'my dinner', 'my tea break')}`,
+  ),
+  // The agent's own comings and goings past the place: "I drive past it every day", "I eat there all the time".
+  cue(
+    `i ${anyOf('drive', 'walk', 'cycle', 'pass', 'go', 'eat', 'shop', 'swim', 'run', 'jog')} ${anyOf('past', 'by', 'through', 'there', 'in there', 'at')} ${LIFE_WORDS(3)}${anyOf('every day', 'every morning', 'all the time', 'most days', 'every week', 'on my way', 'most weekends', 'every weekend')}`,
+  ),
   // Meeting in person: "I'll come and say hello at the door", "give me a wave at the slipway", "I'll be the one
   // meeting you".
   cue(
