@@ -79,7 +79,7 @@ describe.each(READINGS)('stock idioms, %s', (_, withModels) => {
     "I'm a mum of three, so I know exactly what you mean.",
     'I used to do that route every day when I drove the buses.',
     "Sorry about the noise, they're drilling next door.",
-    "I didn't sleep much last night, so bear with me.",
+    'I barely slept last night, so bear with me.',
     'I drive past it every day on my way in.',
   ])('"%s" claims a life only a person has', (line) => {
     expect(agentSays(line)).toBe('fail');

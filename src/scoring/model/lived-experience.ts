@@ -308,7 +308,7 @@ export const LIVED_EXPERIENCE: readonly Cue[] = [
   ),
   // Sleep, age and feelings in the body: "I didn't sleep much last night", "at my age", "I nearly choked on my tea".
   cue(
-    `${anyOf('did not sleep', 'could not sleep', 'barely slept', 'hardly slept', 'half asleep', 'early start for me', 'long night for me', 'it is my birthday', 'at my age', 'when you get to my age', 'gave me goosebumps', 'got goosebumps', 'made me cry', 'nearly choked on my', 'my heart sank', 'my tea', 'my dinner', 'my tea break')}`,
+    `${anyOf('barely slept', 'hardly slept', 'half asleep', 'early start for me', 'long night for me', 'it is my birthday', 'at my age', 'when you get to my age', 'gave me goosebumps', 'got goosebumps', 'made me cry', 'nearly choked on my', 'my heart sank', 'my tea', 'my dinner', 'my tea break')}`,
   ),
   // The agent's own comings and goings past the place: "I drive past it every day", "I eat there all the time".
   cue(
