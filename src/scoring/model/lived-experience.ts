@@ -306,7 +306,7 @@ export const LIVED_EXPERIENCE: readonly Cue[] = [
   cue(
     `${anyOf('sorry about the', 'sorry for the', 'excuse the', 'ignore the', 'apologies for the')} ${optional('background')}${anyOf('noise', 'racket', 'dog', 'dogs', 'drilling', 'builders', 'kids', 'din', 'traffic')}`,
   ),
-  // Sleep, age and feelings in the body: "I didn't sleep much last night", "at my age", "I nearly choked on my tea".
+  // Sleep, age and feelings in the body: "I barely slept last night", "at my age", "I nearly choked on my tea".
   cue(
     `${anyOf('barely slept', 'hardly slept', 'half asleep', 'early start for me', 'long night for me', 'it is my birthday', 'at my age', 'when you get to my age', 'gave me goosebumps', 'got goosebumps', 'made me cry', 'nearly choked on my', 'my heart sank', 'my tea', 'my dinner', 'my tea break')}`,
   ),
