@@ -9,13 +9,14 @@ import { loadDataset, toConversation } from '../../eval/dataset.js';
 import { DEFAULT_MODELS_DIRECTORY, loadTrainedModels } from '../../src/main/model-files.js';
 import { BUILTIN_CHECKS } from '../../src/scoring/builtin-checks.js';
 import { bookingActBag } from '../../src/scoring/model/booking-acts.js';
-import { reviewBag } from '../../src/scoring/model/conversation-review.js';
+import { reviewBag, reviewTextsOf } from '../../src/scoring/model/conversation-review.js';
 import { dissatisfactionBags } from '../../src/scoring/model/dissatisfaction.js';
 import type { Finding } from '../../src/scoring/model/finding.js';
 import { parseLinearModel } from '../../src/scoring/model/linear-model.js';
-import { bagFeatures } from '../../src/scoring/model/text-features.js';
+import { bagFeatures, turnWordsOf } from '../../src/scoring/model/text-features.js';
 import { MODEL_FILE_NAMES, type ModelFileTexts, trainedModelsFrom } from '../../src/scoring/model/trained-models.js';
 import { turnLabelBag } from '../../src/scoring/model/turn-labels.js';
+import { createVocabulary } from '../../src/scoring/model/vocabulary.js';
 import { scoreConversation, scorerVersion } from '../../src/scoring/pipeline.js';
 import { fitPlatt } from '../../train/calibration.js';
 import { trainSoftmax } from '../../train/softmax-regression.js';
@@ -85,27 +86,36 @@ describe('model files', () => {
 
 describe("the service's path through a model", () => {
   it("scores a bag of words exactly as training's named features, on the development set", () => {
-    const acts = parseLinearModel(texts.bookingActs);
-    const dissatisfaction = parseLinearModel(texts.dissatisfaction);
-    const turnLabels = parseLinearModel(texts.turnLabels);
-    const reviews = [parseLinearModel(texts.nonCustomer), parseLinearModel(texts.frustratedCaller)];
+    // One vocabulary for all, as the service loads them (trained-models.ts), and each turn's words shared by every
+    // model that reads the turn (offline-model.ts).
+    const vocabulary = createVocabulary();
+    const parse = (text: string) => parseLinearModel(text, vocabulary);
+    const acts = parse(texts.bookingActs);
+    const dissatisfaction = parse(texts.dissatisfaction);
+    const turnLabels = parse(texts.turnLabels);
+    const reviews = [parse(texts.nonCustomer), parse(texts.frustratedCaller)];
     const rule: Finding = { verdict: 'met', score: 0.2, reason: '', evidence_turns: [] };
     let compared = 0;
     for (const item of loadDataset(new URL('../../eval/data', import.meta.url).pathname)) {
-      const bag = reviewBag(toConversation(item), rule);
+      const words = turnWordsOf(item.transcript);
+      const bag = reviewBag(toConversation(item), rule, reviewTextsOf(toConversation(item), words));
       for (const review of reviews) expect(review.scoresOfBag(bag)).toEqual(review.scores(bagFeatures(bag)));
       for (const turn of item.transcript) {
         const bag = bookingActBag(turn.text);
         expect(acts.probabilitiesOfBag(bag)).toEqual(acts.probabilities(bagFeatures(bag)));
         compared += 1;
       }
-      for (const bag of dissatisfactionBags(item.transcript).values()) {
+      for (const bag of dissatisfactionBags(item.transcript, words).values()) {
         expect(dissatisfaction.logOddsOfBag(bag, 1)).toBeCloseTo(dissatisfaction.logOdds(bagFeatures(bag), 1), 12);
         compared += 1;
       }
       item.transcript.forEach((turn, index) => {
         const bag = turnLabelBag({ text: turn.text, context: item.transcript[index - 1]?.text ?? '' });
-        expect(turnLabels.scoresOfBag(bag)).toEqual(turnLabels.scores(bagFeatures(bag)));
+        const all = turnLabels.scores(bagFeatures(bag));
+        expect(turnLabels.scoresOfBag(bag)).toEqual(all);
+        // One label alone, as a sentence is read for a request: that label's score is the same.
+        const label = index % all.length;
+        expect(turnLabels.scoresOfBag(bag, label)[label]).toBeCloseTo(all[label] as number, 12);
         compared += 1;
       });
     }

@@ -38,13 +38,14 @@ describe('turn features', () => {
 
 describe('the turns a label reads', () => {
   const asked: { speaker: string; text: string; context: string }[] = [];
+  const probabilityOf = (text: string) => (text.includes('flag') ? 0.99 : text.includes('maybe') ? 0.8 : 0.01);
   const reader: TurnLabelReader = {
     read(speaker, turn, context) {
       asked.push({ speaker, text: turn.text, context: context.text });
-      const probability = turn.text.includes('flag') ? 0.99 : turn.text.includes('maybe') ? 0.8 : 0.01;
       const labels = (Object.keys(TURN_LABELS) as TurnLabel[]).filter((label) => speaksFor(label, speaker));
-      return Object.fromEntries(labels.map((label) => [label, probability]));
+      return Object.fromEntries(labels.map((label) => [label, probabilityOf(turn.text)]));
     },
+    readLabel: (_speaker, turn) => probabilityOf(turn.text),
   };
 
   it("are its side's, each read with the other side's turn before it, flagged from the label's threshold", () => {

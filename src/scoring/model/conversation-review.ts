@@ -11,7 +11,7 @@
 import type { ScorableConversation } from '../../domain/conversation.js';
 import type { Finding } from './finding.js';
 import type { LinearModel } from './linear-model.js';
-import { type FeatureBag, tokens } from './text-features.js';
+import { type FeatureBag, type TurnWords, turnWordsOf } from './text-features.js';
 
 /** The prefixes of the texts a review model reads: the caller's first turn, every caller turn, every other turn. */
 const FIRST_CALLER_TURN = 'f:';
@@ -30,12 +30,15 @@ export interface ReviewTexts {
   turnOfText: number[];
 }
 
-export function reviewTextsOf(conversation: ScorableConversation): ReviewTexts {
+export function reviewTextsOf(
+  conversation: ScorableConversation,
+  turnWords: TurnWords = turnWordsOf(conversation.transcript),
+): ReviewTexts {
   const texts: FeatureBag['texts'] = [];
   const turnOfText: number[] = [];
   let firstCallerTurn = true;
   conversation.transcript.forEach((turn, index) => {
-    const words = tokens(turn.text);
+    const words = turnWords[index] as readonly string[];
     const prefixes = turn.speaker !== 'user' ? [OTHERS] : firstCallerTurn ? [FIRST_CALLER_TURN, CALLER] : [CALLER];
     if (turn.speaker === 'user') firstCallerTurn = false;
     for (const prefix of prefixes) {

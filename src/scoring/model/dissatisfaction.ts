@@ -7,7 +7,7 @@
  */
 import type { Turn } from '../../domain/conversation.js';
 import { type LinearModel, logistic } from './linear-model.js';
-import { bagFeatures, type FeatureBag, tokens } from './text-features.js';
+import { bagFeatures, type FeatureBag, type TurnWords, turnWordsOf } from './text-features.js';
 
 /** A turn as the model reads it: who spoke (only `user` turns are the caller's) and what was said. */
 export type DialogueTurn = Pick<Turn, 'speaker' | 'text'>;
@@ -38,15 +38,18 @@ function overlap(a: readonly string[], b: readonly string[]): number {
  * The features of every caller turn, by transcript index, read in one pass over the conversation, as bags
  * (the service's path); `dissatisfactionFeatures` names them as strings for training.
  */
-export function dissatisfactionBags(turns: readonly DialogueTurn[]): Map<number, FeatureBag> {
+export function dissatisfactionBags(
+  turns: readonly DialogueTurn[],
+  turnWords: TurnWords = turnWordsOf(turns),
+): Map<number, FeatureBag> {
   const byTurn = new Map<number, FeatureBag>();
   const agentSaid = new Set<string>();
-  let agentBefore: { words: string[]; text: string; repeated: boolean } | null = null;
-  let callerBefore: string[] | null = null;
+  let agentBefore: { words: readonly string[]; text: string; repeated: boolean } | null = null;
+  let callerBefore: readonly string[] | null = null;
   let rejections = 0;
   let callerTurnsBefore = 0;
   turns.forEach((turn, index) => {
-    const words = tokens(turn.text);
+    const words = turnWords[index] as readonly string[];
     const text = words.join(' ');
     if (turn.speaker !== 'user') {
       agentBefore = { words, text, repeated: agentSaid.has(text) && words.length >= 3 };
@@ -55,7 +58,7 @@ export function dissatisfactionBags(turns: readonly DialogueTurn[]): Map<number,
     }
     const texts: FeatureBag['texts'] = [{ prefix: 'u:', words }];
     const features: string[] = [];
-    const agent = agentBefore as { words: string[]; text: string; repeated: boolean } | null;
+    const agent = agentBefore as { words: readonly string[]; text: string; repeated: boolean } | null;
     if (agent) {
       texts.push({ prefix: 'a:', words: agent.words });
       if (APOLOGY.test(agent.text)) features.push('#agent-apologised');
@@ -100,11 +103,15 @@ export interface DissatisfactionReading {
  */
 const LIKELIEST_TURNS = 3;
 
-export function readDissatisfaction(model: LinearModel, turns: readonly DialogueTurn[]): DissatisfactionReading {
+export function readDissatisfaction(
+  model: LinearModel,
+  turns: readonly DialogueTurn[],
+  turnWords: TurnWords = turnWordsOf(turns),
+): DissatisfactionReading {
   const dissatisfied = model.classes.indexOf('dissatisfied');
   if (dissatisfied === -1) throw new Error(`model ${model.name}: no 'dissatisfied' class`);
   const scored: { index: number; probability: number; logOdds: number }[] = [];
-  for (const [index, bag] of dissatisfactionBags(turns)) {
+  for (const [index, bag] of dissatisfactionBags(turns, turnWords)) {
     const logOdds = model.logOddsOfBag(bag, dissatisfied);
     scored.push({ index, probability: logistic(logOdds), logOdds });
   }

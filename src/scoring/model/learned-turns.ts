@@ -5,6 +5,7 @@
  * and the checks rest on their written patterns alone.
  */
 import type { ConversationReading, ReadTurn } from './reading.js';
+import { type TurnWords, turnWordsOf } from './text-features.js';
 import {
   TURN_LABEL_THRESHOLDS,
   TURN_LABELS,
@@ -66,10 +67,12 @@ function readTurnAndSentences(
   const said: Partial<Record<TurnLabel, string>> = {};
   if (turn.speaker !== 'user' || turn.sentences.length < 2) return { read, said };
   for (const sentence of turn.sentences) {
-    const alone = reader.read(turn.speaker, worded(sentence.original), context);
+    const alone = worded(sentence.original);
     for (const label of READ_BY_SENTENCE) {
-      const probability = alone[label];
-      if (probability === undefined || probability <= (read[label] ?? 0)) continue;
+      if (read[label] === undefined) continue;
+      // Only this label's weights: a sentence is read for nothing else.
+      const probability = reader.readLabel(turn.speaker, alone, context, label);
+      if (probability <= (read[label] ?? 0)) continue;
       read[label] = probability;
       said[label] = sentence.original;
     }
@@ -86,13 +89,15 @@ export function readLearnedTurns(
   reading: ConversationReading,
   reader: TurnLabelReader | null,
   asksWhoIsTalking: (turn: ReadTurn) => boolean = () => false,
+  turnWords?: TurnWords,
 ): LearnedTurns {
   if (!reader) return NOTHING_LEARNED;
+  const wordsOfTurns = turnWords ?? turnWordsOf(reading.conversation.transcript);
   const learned = noTurns();
   const empty = worded('');
   let before: { turn: ReadTurn; words: WordedText; askedWho: boolean } | null = null;
   for (const turn of reading.turns) {
-    const words = worded(turn.text);
+    const words: WordedText = { text: turn.text, words: wordsOfTurns[turn.index] as readonly string[] };
     const answersWho = turn.speaker === 'agent' && before?.turn.speaker === 'user' && before.askedWho;
     // The other side's turn just before, as the models were trained to read it.
     const context = before && before.turn.speaker !== turn.speaker ? before.words : empty;

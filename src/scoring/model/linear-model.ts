@@ -4,7 +4,9 @@
  * mismatched file stops the service at start instead of scoring nonsense.
  */
 import { z } from 'zod';
+import { type NumberTable, numberTable } from './number-table.js';
 import { bagFeatures, type FeatureBag } from './text-features.js';
+import { createVocabulary, UNKNOWN_WORD, type Vocabulary } from './vocabulary.js';
 
 // The header is checked by schema; the long arrays by one loop each (a schema walks 100,000 numbers slowly,
 // and the service loads these files at every start).
@@ -48,8 +50,12 @@ export interface LinearModel {
   /** The same for a bag of texts and flags, without naming each word pair as a string (the service's path). */
   probabilitiesOfBag(bag: FeatureBag): number[];
   logOddsOfBag(bag: FeatureBag, classIndex: number): number;
-  /** The bias plus the weights of the features present, per class, before any softmax (the raw linear scores). */
-  scoresOfBag(bag: FeatureBag): number[];
+  /**
+   * The bias plus the weights of the features present, per class, before any softmax (the raw linear scores). With
+   * `onlyClass`, only that class's score is summed and the others stay at their bias: for a model whose classes are
+   * separate labels (turn-labels.ts), read for one of them.
+   */
+  scoresOfBag(bag: FeatureBag, onlyClass?: number): number[];
   /** The same from named features (what training reads). */
   scores(features: readonly string[]): number[];
   /** A feature's weight per class (in `classes` order); undefined for a feature the model does not know. */
@@ -63,23 +69,16 @@ const END = '</s>';
 const WORDS_PER_PREFIX = 1 << 15;
 
 /**
- * Word features indexed by number: per prefix, a word's feature position by its id (an array, read without
- * hashing) and a pair's by id x WORDS_PER_PREFIX + id. Looking a feature up then hashes each word once instead
- * of building and hashing a string per word pair, which was most of what the models cost per conversation.
+ * Word features indexed by number: per prefix, a word's feature position by its number in the vocabulary (an
+ * array, read without hashing) and a pair's by number x WORDS_PER_PREFIX + number. Looking a feature up then needs
+ * each word's number, found once per text for every model sharing the vocabulary (vocabulary.ts), instead of a
+ * string built and hashed per word pair, which was most of what the models cost per conversation.
  */
-function wordIndex(features: readonly string[]) {
-  const ids = new Map<string, number>();
-  const idOf = (word: string) => {
-    let id = ids.get(word);
-    if (id === undefined) {
-      id = ids.size;
-      ids.set(word, id);
-    }
-    return id;
-  };
-  // A word's id and its feature's position, in pairs, per prefix: the arrays are sized once every id is known.
+function wordIndex(features: readonly string[], vocabulary: Vocabulary) {
+  // A word's number and its feature's position, in pairs, per prefix: the arrays are sized once every number is known.
   const singles = new Map<string, number[]>();
-  const byPrefix = new Map<string, { single: Int32Array; pair: Map<number, number> }>();
+  const byPrefix = new Map<string, { single: Int32Array; pair: NumberTable }>();
+  const pairsByPrefix = new Map<string, Map<number, number>>();
   const flags = new Map<string, number>();
   features.forEach((feature, position) => {
     // A prefix is one letter and a colon ("u:", "c:"); a regular expression per feature cost a third of loading.
@@ -92,47 +91,61 @@ function wordIndex(features: readonly string[]) {
     }
     let tables = byPrefix.get(prefix);
     if (!tables) {
-      tables = { single: new Int32Array(0), pair: new Map() };
+      tables = { single: new Int32Array(0), pair: numberTable(new Map()) };
       byPrefix.set(prefix, tables);
       singles.set(prefix, []);
+      pairsByPrefix.set(prefix, new Map());
     }
-    if (words.length === 1) singles.get(prefix)?.push(idOf(words[0] as string), position);
-    else tables.pair.set(idOf(words[0] as string) * WORDS_PER_PREFIX + idOf(words[1] as string), position);
+    const [first, second] = words as [string, string | undefined];
+    if (second === undefined) singles.get(prefix)?.push(vocabulary.number(first), position);
+    else
+      pairsByPrefix.get(prefix)?.set(vocabulary.number(first) * WORDS_PER_PREFIX + vocabulary.number(second), position);
   });
-  // Beyond this many distinct words the pair keys would collide; such a model keeps to the string path.
-  if (ids.size >= WORDS_PER_PREFIX) return null;
+  const start = vocabulary.number(START);
+  const end = vocabulary.number(END);
+  // Every word of this model is numbered below `known`; words numbered later, by other models, are unknown to it
+  // (and must be: from WORDS_PER_PREFIX on, a pair's key could collide with another's). A model whose words reach
+  // that far keeps to the string path.
+  const known = vocabulary.size;
+  if (known >= WORDS_PER_PREFIX) return null;
   for (const [prefix, tables] of byPrefix) {
-    tables.single = new Int32Array(ids.size).fill(-1);
+    tables.single = new Int32Array(known).fill(-1);
     const pairs = singles.get(prefix) ?? [];
     for (let at = 0; at < pairs.length; at += 2) tables.single[pairs[at] as number] = pairs[at + 1] as number;
+    tables.pair = numberTable(pairsByPrefix.get(prefix) ?? new Map());
   }
-  return { ids, byPrefix, flags, start: ids.get(START) ?? -1, end: ids.get(END) ?? -1 };
+  return { byPrefix, flags, start, end, known };
 }
 
-export function parseLinearModel(text: string): LinearModel {
+/** `vocabulary`: shared by the models loaded together, so that a text's words are numbered once for all of them. */
+export function parseLinearModel(text: string, vocabulary: Vocabulary = createVocabulary()): LinearModel {
   const file = checkedFile(JSON.parse(text));
   const width = file.classes.length;
   if (file.weights.length !== file.features.length * width || file.bias.length !== width) {
     throw new Error(`model ${file.name}: weights do not match ${file.features.length} features x ${width} classes`);
   }
-  return linearModel(file);
+  return linearModel(file, vocabulary);
 }
 
-export function linearModel(file: LinearModelFile): LinearModel {
+export function linearModel(file: LinearModelFile, vocabulary: Vocabulary = createVocabulary()): LinearModel {
   const width = file.classes.length;
   const index = new Map<string, number>();
   file.features.forEach((feature, position) => {
     index.set(feature, position);
   });
   const weights = Float64Array.from(file.weights);
-  const words = wordIndex(file.features);
+  const words = wordIndex(file.features, vocabulary);
   // A feature counts once however often it occurs (training counted presence, not frequency): features
   // already added in this call carry this call's stamp, which spares a Set per call.
   const stamps = new Uint32Array(file.features.length);
   let stamp = 0;
   let sums: number[] = [];
-  const begin = () => {
+  let classFrom = 0;
+  let classTo = width;
+  const begin = (onlyClass?: number) => {
     sums = [...file.bias];
+    classFrom = onlyClass ?? 0;
+    classTo = onlyClass === undefined ? width : onlyClass + 1;
     stamp = stamp === 0xffffffff ? 1 : stamp + 1;
     if (stamp === 1) stamps.fill(0);
   };
@@ -140,29 +153,31 @@ export function linearModel(file: LinearModelFile): LinearModel {
     if (position === undefined || position === -1 || stamps[position] === stamp) return;
     stamps[position] = stamp;
     const row = position * width;
-    for (let k = 0; k < width; k += 1) sums[k] = (sums[k] as number) + (weights[row + k] as number);
+    for (let k = classFrom; k < classTo; k += 1) sums[k] = (sums[k] as number) + (weights[row + k] as number);
   };
   const scores = (features: readonly string[]): number[] => {
     begin();
     for (const feature of features) add(index.get(feature));
     return sums;
   };
-  const bagScores = (bag: FeatureBag): number[] => {
+  const bagScores = (bag: FeatureBag, onlyClass?: number): number[] => {
     if (!words) return scores(bagFeatures(bag));
-    begin();
+    begin(onlyClass);
     for (const text of bag.texts) {
       const tables = words.byPrefix.get(text.prefix);
       if (!tables) continue;
+      const ids = vocabulary.idsOf(text.words);
       let previous = words.start;
-      for (const word of text.words) {
-        const id = words.ids.get(word) ?? -1;
-        if (id !== -1) {
+      for (let at = 0; at < ids.length; at += 1) {
+        const number = ids[at] as number;
+        const id = number < words.known ? number : UNKNOWN_WORD;
+        if (id !== UNKNOWN_WORD) {
           add(tables.single[id]);
-          if (previous !== -1) add(tables.pair.get(previous * WORDS_PER_PREFIX + id));
+          if (previous !== UNKNOWN_WORD) add(tables.pair.get(previous * WORDS_PER_PREFIX + id));
         }
         previous = id;
       }
-      if (previous !== -1 && words.end !== -1) add(tables.pair.get(previous * WORDS_PER_PREFIX + words.end));
+      if (previous !== UNKNOWN_WORD) add(tables.pair.get(previous * WORDS_PER_PREFIX + words.end));
     }
     for (const flag of bag.flags) add(words.flags.get(flag));
     return sums;

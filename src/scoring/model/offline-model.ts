@@ -24,6 +24,7 @@ import { analysePersonRequests, type PersonRequestAnalysis, personRequestFinding
 import { type ConversationReading, readConversation } from './reading.js';
 import { realInquiryFinding } from './real-inquiry.js';
 import { type ResolutionContext, resolutionFinding } from './resolution.js';
+import { turnWordsOf } from './text-features.js';
 import { onlySendsAMessage } from './tool-kinds.js';
 import type { TrainedModels } from './trained-models.js';
 
@@ -60,18 +61,22 @@ export function analyseConversation(
   models: TrainedModels | null = null,
 ): ConversationAnalysis {
   const reading = once(() => readConversation(conversation));
-  const learnedTurns = once(() => readLearnedTurns(reading(), models?.turnLabels ?? null, asksWhoIsTalking));
+  // Each turn's words, read once for every model that reads the turn.
+  const turnWords = once(() => turnWordsOf(conversation.transcript));
+  const learnedTurns = once(() =>
+    readLearnedTurns(reading(), models?.turnLabels ?? null, asksWhoIsTalking, models ? turnWords() : undefined),
+  );
   const personRequests = once(() => analysePersonRequests(reading(), learnedTurns().asks_for_person));
   const realInquiryByRule = once(() => realInquiryFinding(reading(), learnedTurns().not_customer));
   // Both review models read the same words of the conversation.
-  const reviewTexts = once(() => reviewTextsOf(conversation));
+  const reviewTexts = once(() => reviewTextsOf(conversation, turnWords()));
   const realInquiry = once(() =>
     models?.nonCustomer
       ? reviewedRealInquiry(reading(), realInquiryByRule(), models.nonCustomer, reviewTexts())
       : realInquiryByRule(),
   );
   const dissatisfaction = once(() =>
-    models ? readDissatisfaction(models.dissatisfaction, conversation.transcript) : null,
+    models ? readDissatisfaction(models.dissatisfaction, conversation.transcript, turnWords()) : null,
   );
   const frustrationByRule = once(() => {
     // The turns that made the call a pitch or a scam: the caller's mood there is not about the service.

@@ -22,6 +22,16 @@ export function tokens(text: string): string[] {
 }
 
 /**
+ * Each turn's words by transcript index, read once per conversation and shared by every model that reads the turn:
+ * the same array each time, so that a shared vocabulary numbers its words once (vocabulary.ts).
+ */
+export type TurnWords = readonly (readonly string[])[];
+
+export function turnWordsOf(turns: readonly { text: string }[]): TurnWords {
+  return turns.map((turn) => tokens(turn.text));
+}
+
+/**
  * Each word and each pair of neighbouring words (with the start and the end of the text as words, so that
  * "sorry" opening a sentence differs from "sorry" inside one), named with `prefix` so that features of
  * different texts (the caller's turn, the agent's turn before it) stay apart.

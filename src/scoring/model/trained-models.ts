@@ -9,6 +9,7 @@ import { type BookingActReader, bookingActReader } from './booking-acts.js';
 import { type LinearModel, parseLinearModel } from './linear-model.js';
 import { type OutcomeWeights, parseOutcomeWeights } from './outcome-weights.js';
 import { type TurnLabelReader, turnLabelReader } from './turn-labels.js';
+import { createVocabulary } from './vocabulary.js';
 
 export const MODEL_FILE_NAMES = {
   bookingActs: 'booking-acts.json',
@@ -48,13 +49,16 @@ export function trainedModelsFrom(texts: ReadingModelFileTexts): TrainedModels {
     const text = texts[key];
     if (text !== undefined) hash.update(key).update('\0').update(text).update('\0');
   }
+  // One numbering of words for all the models, so that a turn read by several is looked up once.
+  const vocabulary = createVocabulary();
+  const parse = (text: string) => parseLinearModel(text, vocabulary);
   return {
-    bookingActs: bookingActReader(parseLinearModel(texts.bookingActs)),
-    dissatisfaction: parseLinearModel(texts.dissatisfaction),
-    nonCustomer: texts.nonCustomer === undefined ? null : parseLinearModel(texts.nonCustomer),
-    frustratedCaller: texts.frustratedCaller === undefined ? null : parseLinearModel(texts.frustratedCaller),
+    bookingActs: bookingActReader(parse(texts.bookingActs)),
+    dissatisfaction: parse(texts.dissatisfaction),
+    nonCustomer: texts.nonCustomer === undefined ? null : parse(texts.nonCustomer),
+    frustratedCaller: texts.frustratedCaller === undefined ? null : parse(texts.frustratedCaller),
     outcome: parseOutcomeWeights(texts.outcome),
-    turnLabels: turnLabelReader(parseLinearModel(texts.turnLabels)),
+    turnLabels: turnLabelReader(parse(texts.turnLabels)),
     fingerprint: hash.digest('hex').slice(0, 16),
   };
 }

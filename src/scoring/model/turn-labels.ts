@@ -78,6 +78,8 @@ export type TurnLabelProbabilities = Partial<Record<TurnLabel, number>>;
 export interface TurnLabelReader {
   /** How likely the turn (with the other side's turn before it) does what each label of its side names. */
   read(speaker: Speaker, turn: WordedText, context: WordedText): TurnLabelProbabilities;
+  /** The same for one label of the speaker's side: only that label's weights are summed. */
+  readLabel(speaker: Speaker, turn: WordedText, context: WordedText, label: TurnLabel): number;
 }
 
 /**
@@ -97,9 +99,15 @@ export function turnLabelReader(model: LinearModel): TurnLabelReader {
     SPEAKERS.filter((speaker) => labels.some((label) => speaksFor(label, speaker) && readsContext(label))),
   );
   const nothingBefore = worded('');
+  const bagFor = (speaker: Speaker, turn: WordedText, context: WordedText) =>
+    bagOf(turn, readingBefore.has(speaker) ? context : nothingBefore);
   return {
+    readLabel(speaker, turn, context, label) {
+      const index = labels.indexOf(label);
+      return logistic(model.scoresOfBag(bagFor(speaker, turn, context), index)[index] as number);
+    },
     read(speaker, turn, context) {
-      const scores = model.scoresOfBag(bagOf(turn, readingBefore.has(speaker) ? context : nothingBefore));
+      const scores = model.scoresOfBag(bagFor(speaker, turn, context));
       const read: TurnLabelProbabilities = {};
       labels.forEach((label, index) => {
         if (speaksFor(label, speaker)) read[label] = logistic(scores[index] as number);
