@@ -36,6 +36,7 @@ export const OUTCOME_TRAINING_SETS = [
   'fresh-10',
   'fresh-11',
   'fresh-12',
+  'fresh-13',
 ] as const;
 
 const EVAL_DIRECTORY = join(import.meta.dirname, '..', 'eval');

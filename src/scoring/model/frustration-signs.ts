@@ -611,6 +611,37 @@ const WRITTEN_SIGNS: readonly Sign[] = [
         `${anyOf('can not you', 'could not you', 'why can not you', 'why could not you', 'why will not you', 'will not you')} ${optional('even')}just`,
         { negatable: false },
       ),
+      // Families read from the spent eval/fresh-13. Relief that comes too late: "'Bout time summat were", "about
+      // bloody time".
+      cue(
+        `^${optional("'")}${optional(anyOf('well', 'and', 'oh'))}${optional(',')}${anyOf('about time', 'bout time', 'about bloody time', 'about damn time', 'and about time', 'it is about time', 'high time')}`,
+        {
+          negatable: false,
+        },
+      ),
+      // Half a day lost reaching the service: "I've bin on the phone 'alf the mornin' tryin' to get through to ya".
+      cue(
+        `${anyOf('half the morning', 'half the day', 'half the afternoon', 'half my morning', 'half my day', 'all morning', 'all afternoon', 'all day', 'the whole morning', 'the whole day', 'the whole afternoon', 'all week')} ${gap(1)}${anyOf('trying', 'waiting', 'chasing', 'on hold', 'ringing', 'calling')}`,
+      ),
+      // The same as every time before: "Like the other two times.", "Last time also like that.", "same as last time".
+      cue(
+        `${anyOf('like the other', 'same as the other', 'just like the other')} ${anyOf('two', 'three', 'four', 'few', 'times', 'time')}|${anyOf('last time also', 'last time also like that', 'same as last time', 'just like last time', 'exactly like last time', 'like every other time', 'like last time')}`,
+        { negatable: false },
+      ),
+      // A warning given: "Somebody's gonna get a earful", "If he fails me this time, I will come to that factory
+      // myself", "Thursday means Thursday".
+      cue(
+        `${anyOf('get an earful', 'get a earful', 'give them an earful', 'give you an earful', 'give him an earful', 'give her an earful', 'an earful from me')}`,
+        {
+          negatable: false,
+        },
+      ),
+      cue(
+        `if ${anyOf('you', 'he', 'she', 'they', 'it', 'this', 'your driver', 'your people', 'the driver')} ${gap(3)}${anyOf('this time', 'again')} ,? ${anyOf('i will', 'i am going to', 'i am gonna', 'i swear', 'then i will', 'you will')}`,
+        { negatable: false },
+      ),
+      // A named group: cue lists are joined into one pattern (cue.ts), where a numbered group would be another's.
+      cue(`(?<said>[a-z]+) means \\k<said>(?= [.!,]|$)`, { negatable: false }),
     ],
   },
   {
@@ -778,7 +809,7 @@ export const OATHS: readonly Cue[] = [
     { negatable: false },
   ),
   cue(
-    `${anyOf('what the hell', 'what the heck', 'what the fuck', 'wtf', 'wtaf', 'ffs', 'jfc', 'omfg', 'fml', 'smh', 'for crying out loud', 'give me a break', 'dammit', 'damn it', 'goddammit', 'god damn it')}`,
+    `${anyOf('what the hell', 'what the heck', 'what the fuck', 'wtf', 'wtaf', 'ffs', 'jfc', 'omfg', 'fml', 'smh', 'tabarnak', 'tabarnac', 'tabarnouche', 'calisse', 'câlisse', 'wah lau', 'walao', 'que relajo', 'qué relajo', 'carajo', 'for crying out loud', 'give me a break', 'dammit', 'damn it', 'goddammit', 'god damn it')}`,
   ),
   // An oath is never negated: "I'm not selling anything for goodness' sake" is exasperated all the same.
   cue(`for ${SAKE_OF} ${optional(anyOf("'s", "'"))}sake`, { negatable: false }),

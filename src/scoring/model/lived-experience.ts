@@ -46,6 +46,10 @@ const PLACE = anyOf(
   'cellar',
   'back',
   'till',
+  'ward',
+  'bench',
+  'platform',
+  'floor',
 );
 const OWNER = anyOf('the', 'our', 'my', 'this');
 
@@ -303,8 +307,10 @@ export const LIVED_EXPERIENCE: readonly Cue[] = [
   cue(
     `when i see ${anyOf('them', 'him', 'her', 'the lads', 'the girls', 'the team', 'the boss')} ${anyOf('at', 'in', 'later', 'tomorrow', 'next', 'this')}`,
   ),
+  // Noise at the agent's end, not the business's: "sorry about the background noise", "excuse the dog barking"; "I'm
+  // sorry about the noise" to a neighbour of the yard apologises for the business.
   cue(
-    `${anyOf('sorry about the', 'sorry for the', 'excuse the', 'ignore the', 'apologies for the')} ${optional('background')}${anyOf('noise', 'racket', 'dog', 'dogs', 'drilling', 'builders', 'kids', 'din', 'traffic')}`,
+    `${anyOf('sorry about the', 'sorry for the', 'excuse the', 'ignore the', 'apologies for the')} ${anyOf('background noise', 'noise in the background', 'noise my end', 'noise on my end', 'racket in the background', 'dog barking', 'dogs barking', 'kids in the background', 'drilling next door', 'builders next door')}`,
   ),
   // Sleep, age and feelings in the body: "I barely slept last night", "at my age", "I nearly choked on my tea".
   cue(
@@ -313,6 +319,30 @@ export const LIVED_EXPERIENCE: readonly Cue[] = [
   // The agent's own comings and goings past the place: "I drive past it every day", "I eat there all the time".
   cue(
     `i ${anyOf('drive', 'walk', 'cycle', 'pass', 'go', 'eat', 'shop', 'swim', 'run', 'jog')} ${anyOf('past', 'by', 'through', 'there', 'in there', 'at')} ${LIFE_WORDS(3)}${anyOf('every day', 'every morning', 'all the time', 'most days', 'every week', 'on my way', 'most weekends', 'every weekend')}`,
+  ),
+  // Going somewhere on foot mid-call: "Let me just pop up to the ward", "let me walk back to the kitchen and ask Chef",
+  // "I'll walk out and check the marker myself". Not "let me walk you through it" or "pop over an email".
+  cue(
+    `${anyOf('let me', 'i will', 'i am going to', 'i am just going to', 'i am gonna', 'i can')} ${optional('just')}${anyOf('pop', 'nip', 'walk', 'wander', 'stroll', 'dash', 'run')} ${anyOf('up', 'down', 'over', 'round', 'out', 'back', 'across', 'along', 'upstairs', 'downstairs', 'outside')} ${anyOf('to the', 'to our', 'to my', 'into the', 'into our', 'and check', 'and ask', 'and see', 'and have a look', 'and look', 'and find', 'and grab', 'and get')}`,
+  ),
+  // At a place, here and now: "I'm at the counter here", "I'm in the workshop right now".
+  cue(
+    `i am ${optional(anyOf('just', 'still', 'actually', 'out'))}${anyOf('at', 'in', 'behind', 'on', 'by')} ${OWNER} ${optional('[^ ]+')}${PLACE} ${anyOf('here', 'now', 'today', 'right now', 'at the moment', 'this morning', 'this afternoon')}`,
+  ),
+  // Work of one's own hands: "I build and repair every one myself here at the bench", "I bake them all by hand".
+  cue(
+    `i ${anyOf('build', 'bake', 'sew', 'paint', 'carve', 'brew', 'knit', 'weld', 'repair', 'restore', 'tune', 'stitch', 'forge', 'roast', 'pick', 'plant', 'harvest', 'groom', 'shear', 'hand make', 'handmake', 'hand build')} ${LIFE_WORDS(5)}${anyOf('myself', 'by hand', 'with my own hands', 'here at the', 'at my bench', 'in my workshop', 'in the back')}`,
+  ),
+  // Seen or handled in person: "I personally checked that lot on the floor before it was packed".
+  cue(
+    `i personally ${anyOf('inspected', 'packed', 'tested', 'measured', 'weighed', 'delivered', 'fitted', 'installed', 'cleaned', 'cooked', 'baked', 'built', 'repaired', 'loaded', 'counted', 'walked', 'drove', 'met', 'saw it', 'saw them', 'picked')}`,
+  ),
+  cue(
+    `i ${optional('personally')}${anyOf('checked', 'inspected', 'tested', 'saw', 'looked at', 'weighed', 'counted')} ${LIFE_WORDS(4)}${anyOf('on the floor', 'on the shop floor', 'on the line', 'at the bench', 'in the warehouse', 'in the yard', 'on the dock', 'with my own eyes', 'in person')}`,
+  ),
+  // Years at a post, in words: "I've worked the platform here for eight years".
+  cue(
+    `i have ${anyOf('worked', 'been working', 'run', 'been running', 'driven', 'been driving', 'manned', 'staffed')} ${LIFE_WORDS(4)}for ${optional(anyOf('over', 'nearly', 'about', 'almost', 'the last', 'the past'))}${anyOf('two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'fifteen', 'twenty', 'thirty', 'forty', 'a few', 'many', '[0-9]+')} years`,
   ),
   // Meeting in person: "I'll come and say hello at the door", "give me a wave at the slipway", "I'll be the one
   // meeting you".
