@@ -78,7 +78,7 @@ describe.each(READINGS)('stock idioms, %s', (_, withModels) => {
     "I've stayed there myself, the rooms are gorgeous.",
     "I'm a mum of three, so I know exactly what you mean.",
     'I used to do that route every day when I drove the buses.',
-    "Sorry about the noise, they're drilling next door.",
+    "Sorry about the background noise, they're drilling next door.",
     'I barely slept last night, so bear with me.',
     'I drive past it every day on my way in.',
   ])('"%s" claims a life only a person has', (line) => {
