@@ -75,10 +75,9 @@ const WORDS_PER_PREFIX = 1 << 15;
  * string built and hashed per word pair, which was most of what the models cost per conversation.
  */
 function wordIndex(features: readonly string[], vocabulary: Vocabulary) {
-  // A word's number and its feature's position, in pairs, per prefix: the arrays are sized once every number is known.
+  // Per prefix, a word's number and its feature's position, in turn; and each pair's key and position.
   const singles = new Map<string, number[]>();
-  const byPrefix = new Map<string, { single: Int32Array; pair: NumberTable }>();
-  const pairsByPrefix = new Map<string, Map<number, number>>();
+  const pairs = new Map<string, Map<number, number>>();
   const flags = new Map<string, number>();
   features.forEach((feature, position) => {
     // A prefix is one letter and a colon ("u:", "c:"); a regular expression per feature cost a third of loading.
@@ -89,17 +88,13 @@ function wordIndex(features: readonly string[], vocabulary: Vocabulary) {
       flags.set(feature, position);
       return;
     }
-    let tables = byPrefix.get(prefix);
-    if (!tables) {
-      tables = { single: new Int32Array(0), pair: numberTable(new Map()) };
-      byPrefix.set(prefix, tables);
+    if (!singles.has(prefix)) {
       singles.set(prefix, []);
-      pairsByPrefix.set(prefix, new Map());
+      pairs.set(prefix, new Map());
     }
     const [first, second] = words as [string, string | undefined];
     if (second === undefined) singles.get(prefix)?.push(vocabulary.number(first), position);
-    else
-      pairsByPrefix.get(prefix)?.set(vocabulary.number(first) * WORDS_PER_PREFIX + vocabulary.number(second), position);
+    else pairs.get(prefix)?.set(vocabulary.number(first) * WORDS_PER_PREFIX + vocabulary.number(second), position);
   });
   const start = vocabulary.number(START);
   const end = vocabulary.number(END);
@@ -108,11 +103,12 @@ function wordIndex(features: readonly string[], vocabulary: Vocabulary) {
   // that far keeps to the string path.
   const known = vocabulary.size;
   if (known >= WORDS_PER_PREFIX) return null;
-  for (const [prefix, tables] of byPrefix) {
-    tables.single = new Int32Array(known).fill(-1);
-    const pairs = singles.get(prefix) ?? [];
-    for (let at = 0; at < pairs.length; at += 2) tables.single[pairs[at] as number] = pairs[at + 1] as number;
-    tables.pair = numberTable(pairsByPrefix.get(prefix) ?? new Map());
+  // The arrays are sized once every number is known.
+  const byPrefix = new Map<string, { single: Int32Array; pair: NumberTable }>();
+  for (const [prefix, numbered] of singles) {
+    const single = new Int32Array(known).fill(-1);
+    for (let at = 0; at < numbered.length; at += 2) single[numbered[at] as number] = numbered[at + 1] as number;
+    byPrefix.set(prefix, { single, pair: numberTable(pairs.get(prefix) ?? new Map()) });
   }
   return { byPrefix, flags, start, end, known };
 }
