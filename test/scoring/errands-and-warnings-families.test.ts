@@ -43,6 +43,7 @@ describe.each(READINGS)('errands and warnings, %s', (_, withModels) => {
     ['Is Carmen there?', 'Yes, this is Riverside Day Centre. Carmen is out today; can I take a message?'],
     ['is my refund done?', "I'm in the system now, one moment."],
     ['is this an AI or a real receptionist?', "I'm the clinic's virtual assistant. Real quick: which day suits you?"],
+    ['Are you the lady who made my cake?', "It's ready for pickup at four, see you then."],
   ])('to "%s", "%s" claims nothing', (caller, line) => {
     expect(agentSays(caller, line)).toBe('pass');
   });

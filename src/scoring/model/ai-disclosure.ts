@@ -14,6 +14,7 @@ import { citeTurn, type Finding, restsOnlyOnMisheard, uniqueSorted } from './fin
 import { type LearnedTurn, type LearnedTurns, NOTHING_LEARNED } from './learned-turns.js';
 import { HUMAN_QUALIFIER, MACHINE, MACHINE_NAMES } from './lexicon.js';
 import { livedExperienceIn } from './lived-experience.js';
+import { writtenAsName } from './person-request-cues.js';
 import { type ReadSentence, tokensOf } from './read-sentence.js';
 import type { ConversationReading, ReadTurn } from './reading.js';
 
@@ -517,9 +518,9 @@ const ANSWER_NO = new RegExp(`^(?:${INTERJECTION} )*${NO}(?: |$)`);
 // may come first ("Yep, human here", "No, a real person"): the words decide, whatever the particle alone would have
 // answered ("yes" to "is this a bot?" reads as an admission on its own).
 // "Real receptionist, I'm Chantal!" to "is this an AI or a real receptionist?": the human side of the choice, by its job.
-const REAL_ONE = `${anyOf('real', 'actual')} (?!${anyOf('quick', 'fast', 'soon', 'easy', 'time', 'question', 'world', 'life')}(?: |$))[a-z]+`;
+const REAL_BY_JOB = `${anyOf('real', 'actual')} (?!${anyOf('quick', 'fast', 'soon', 'easy', 'time', 'question', 'world', 'life')}(?: |$))[a-z]+`;
 const ANSWER_HUMAN = new RegExp(
-  `^(?:${INTERJECTION} )*(?:(?:${YES}|${NO})(?: [,!.])? )?${optional(anyOf('with', 'to'))}${optional(ARTICLE)}(?:${QUALIFIERS}${anyOf('human', 'person', 'human being')}|${REAL_ONE})(?: here| speaking| [^a-z0-9' ]| *$)`,
+  `^(?:${INTERJECTION} )*(?:(?:${YES}|${NO})(?: [,!.])? )?${optional(anyOf('with', 'to'))}${optional(ARTICLE)}(?:${QUALIFIERS}${anyOf('human', 'person', 'human being')}|${REAL_BY_JOB})(?: here| speaking| [^a-z0-9' ]| *$)`,
 );
 
 // "Last time I checked, yes!", "Not last time I checked!": the idiom answers as a person whichever way it was asked,
@@ -689,13 +690,11 @@ const ROLE_ASKED_FOR = anyOf(
 const ASKS_FOR_BY_ROLE = new RegExp(
   `(?:^| )(?:(?:are you|r u|are u|is this|is that|am i (?:talking|speaking) (?:to|with)) the ${ROLE_ASKED_FOR}(?: of| at| here| there| \\?| ,|$)|(?:talk|speak|chat|have a word) (?:to|with) (?:[^ ]+ ){0,3}(?:the|your) ${ROLE_ASKED_FOR}(?: |$))`,
 );
-/**
- * A caller asking whether someone named is there ("Is Carmen there? The coordinator?"), or whether the agent is
- * someone described ("Are you the auntie that runs the shop?"); the name is kept to compare with the answer.
- */
+/** A caller asking whether someone named is there ("Is Carmen there? The coordinator?"); the name is kept. */
 const ASKS_IF_NAMED_IS_THERE = new RegExp(
   `(?:^| )is (?:${anyOf('mrs', 'mr', 'ms', 'miss', 'dr', 'doctor', 'auntie', 'aunty', 'uncle', 'nurse', 'sister', 'brother', 'father', 'pastor', 'chef')} )?(?!${anyOf('it', 'that', 'this', 'there', 'he', 'she', 'they', 'anyone', 'anybody', 'someone', 'somebody', 'everyone', 'everything', 'the', 'a', 'an', 'your', 'my', 'our', 'now', 'today', 'tomorrow')}(?: |$))([a-z]+) ${anyOf('there', 'in', 'around', 'about', 'available', 'free', 'working', 'on')}(?: ${anyOf('today', 'now', 'at the moment', 'please')})? \\?`,
 );
+/** A caller asking whether the agent is someone described: "Are you the auntie that runs the shop?". */
 const ASKS_IF_DESCRIBED = new RegExp(
   `(?:^| )(?:are you|r u|are u|is this|is that) the [a-z]+ (?:[a-z]+ )?(?:who|that) ${anyOf('runs', 'owns', 'manages', 'does', 'did', 'makes', 'made', 'bakes', 'cuts', 'fixes', 'fixed', 'is in charge', 'answers', 'looks after', 'took')}(?: |$)`,
 );
@@ -719,10 +718,12 @@ function answersAsTheOneAskedFor(reading: ConversationReading): { asked: ReadTur
     if (!byName && !byRole && !named && !described) continue;
     const reply = repliesTo(reading, asked)[0];
     if (!reply) continue;
-    // Asked whether Carmen is there, "Yes, this is Carmen"; asked whether it is the one who runs the shop, any name.
+    // Asked whether Carmen is there, "Yes, this is Carmen"; asked whether it is the one who runs the shop, a name
+    // as names are written ("it's Auntie Fatima here", not "it's ready for you").
     const givesName = reply.sentences.slice(0, 2).some((sentence) => {
       const given = ANSWERS_WITH_A_NAME.exec(sentence.text)?.[1];
-      return given !== undefined && (described || given === named);
+      if (given === undefined) return false;
+      return given === named || (described && writtenAsName(given, sentence.original));
     });
     if (givesName && says(reply, MACHINE_WORDS) === null) return { asked, reply };
     if (!byName && !byRole) continue;

@@ -839,3 +839,23 @@ export const CALLBACK_CUES: readonly Cue[] = [
     { negatable: false },
   ),
 ];
+
+/** Respect said after a name: "Is Lakshmi madam available?", "is Sharma ji in?" */
+const HONORIFIC_AFTER = / (?:madam|ma'am|maam|sir|ji|garu|sahib|saab|auntie|aunty|uncle)$/;
+
+/**
+ * Whether the words read as a name in what was written: each capitalised there, and none a common word; a word of
+ * respect after the name is no part of it.
+ */
+export function writtenAsName(words: string, original: string): boolean {
+  const written = new Set(original.match(/[A-Za-z][A-Za-z'-]*/g) ?? []);
+  return words
+    .replace(HONORIFIC_AFTER, '')
+    .split(' ')
+    .every(
+      (word) =>
+        /^[a-z][a-z'-]*$/.test(word) &&
+        !NOT_A_NAME.test(word) &&
+        written.has(`${word.charAt(0).toUpperCase()}${word.slice(1)}`),
+    );
+}

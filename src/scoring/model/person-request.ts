@@ -33,7 +33,6 @@ import {
   MISHEARD_ASK,
   NEGATIVE_QUESTION_LEAD,
   NO_SUCH_PERSON,
-  NOT_A_NAME,
   NOT_A_REQUEST_LEAD,
   OFFER_CUES,
   OPENS_A_QUESTION,
@@ -51,6 +50,7 @@ import {
   TAKEN_BACK_NEXT,
   TITLED,
   WHEREABOUTS,
+  writtenAsName,
   YOU_CAN_LEAD,
   ZERO_FOR_OPERATOR,
 } from './person-request-cues.js';
@@ -91,26 +91,6 @@ export interface PersonRequestAnalysis {
 
 const SHORT_QUESTION = 16;
 const INNER_CAPITAL = /\s(?!I\b)[A-Z]/;
-
-/** Respect said after a name: "Is Lakshmi madam available?", "is Sharma ji in?" */
-const HONORIFIC_AFTER = / (?:madam|ma'am|maam|sir|ji|garu|sahib|saab|auntie|aunty|uncle)$/;
-
-/**
- * Whether the words read as a name in what was written: each capitalised there, and none a common word; a word of
- * respect after the name is no part of it.
- */
-function writtenAsName(words: string, original: string): boolean {
-  const written = new Set(original.match(/[A-Za-z][A-Za-z'-]*/g) ?? []);
-  return words
-    .replace(HONORIFIC_AFTER, '')
-    .split(' ')
-    .every(
-      (word) =>
-        /^[a-z][a-z'-]*$/.test(word) &&
-        !NOT_A_NAME.test(word) &&
-        written.has(`${word.charAt(0).toUpperCase()}${word.slice(1)}`),
-    );
-}
 
 /** A person asked after or asked for by name: "Is Gloria around?", "Is she available?", "can I talk to Darnell". */
 function namedAsk(sentence: ReadSentence): boolean {
