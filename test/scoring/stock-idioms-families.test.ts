@@ -90,6 +90,7 @@ describe.each(READINGS)('stock idioms, %s', (_, withModels) => {
     'Our engineer will bring the part tomorrow.',
     "I'll pass this to the manager; she's in the office until four.",
     'I can check the warehouse stock for you now.',
+    "I'm afraid my hands are tied on refunds, but I can log a request.",
     "I'm the virtual assistant, so I can't pop round, but the courier can collect it.",
     'The weather forecast says rain later today.',
     'The staff will be back in on Monday and will chase it for you.',

@@ -1,8 +1,8 @@
 /**
  * The stock phrases of exasperation, across the kinds of English callers speak: idioms of patience run out ("at the
  * end of my tether"), of a service judged a farce ("an absolute shambles"), of being unheard ("like talking to a
- * brick wall"), of questions that are complaints ("how hard can it be"), of the same failure again ("here we go
- * again"), and of taking it further ("I'm taking this to the ombudsman").
+ * brick wall"), of questions that are complaints ("how hard can it be"), of the same failure again ("same old
+ * story"), and of taking it further ("I'm taking this to the ombudsman").
  *
  * Unlike the families read from one batch's misses, these were written from what the language holds, before any
  * batch showed them, because a sealed batch's writers reach for the common idiom of their region far more often
@@ -171,9 +171,9 @@ export const EXASPERATION_IDIOMS: readonly { strength: number; cues: readonly Cu
       cue(
         `why is ${anyOf('this', 'it', 'everything', 'that')} ${optional(INTENSE)}${anyOf('so difficult', 'so hard', 'so complicated', 'such a struggle', 'such a hassle', 'always a struggle')}`,
       ),
-      // The same failure again: "here we go again", "not this again", "same old story".
+      // The same failure again: "not this again", "same old story" ("here we go again" is among the written signs).
       cue(
-        `${anyOf('here we go again', 'not this again', 'not again', 'same old story', 'same old same old', 'same old rubbish', 'same excuse', 'same excuses', 'once again nobody', 'once again no one', 'for the umpteenth time', 'for the nth time', 'the umpteenth time')}`,
+        `${anyOf('not this again', 'not again', 'same old story', 'same old same old', 'same old rubbish', 'same excuse', 'same excuses', 'once again nobody', 'once again no one', 'for the umpteenth time', 'for the nth time', 'the umpteenth time')}`,
         { negatable: false },
       ),
       cue(

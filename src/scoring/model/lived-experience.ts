@@ -78,9 +78,9 @@ const BELONGINGS = [
   'chair',
   'keyboard',
   'headset',
-  'hands',
   'feet',
   'legs',
+  'hands',
   'back',
 ] as const;
 
@@ -214,7 +214,8 @@ export const LIVED_EXPERIENCE: readonly Cue[] = [
   ),
   // Things only a person owns and a body only a person has: "my computer's been slow all morning", "my desk", "I've
   // got a bit of a cold", "sorry if I sound croaky", "I'm starving".
-  cue(`my ${anyOf(...BELONGINGS)}`),
+  // Not the idioms anyone says: "my hands are tied", "my back to the wall".
+  cue(`my ${anyOf(...BELONGINGS)}(?! ${anyOf('are tied', 'is tied', 'to the wall')}(?: |$))`),
   cue(
     `i ${anyOf('have got', 'have', 'have caught', 'caught', 'am getting', 'am fighting', 'am getting over', 'am just getting over')} ${optional(anyOf('a bit of a', 'a bit of', 'a touch of', 'a', 'the'))}${anyOf('cold', 'flu', 'cough', 'sore throat', 'headache', 'frog in my throat', 'hangover', 'bad back')}`,
   ),
