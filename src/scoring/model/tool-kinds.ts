@@ -21,7 +21,9 @@ const HAND_ON_WORDS = new Set([
   'escalation',
   'referral',
 ]);
-const RECORD_WORDS = new Set(['ticket', 'case']);
+// A complaint or dispute logged puts the matter on record for someone else ("log_complaint", "log_dispute"). Not
+// "issue": "issue_refund" does the work.
+const RECORD_WORDS = new Set(['ticket', 'case', 'complaint', 'dispute', 'grievance', 'incident', 'feedback']);
 const READ_WORDS = new Set([
   'lookup',
   'check',
