@@ -92,4 +92,17 @@ describe.each(READINGS)('errands and warnings, %s', (_, withModels) => {
   it('"can you put the manager on the phone" still asks for a person', () => {
     expect(asks('Can you put the manager on the phone?')).toBe('fail');
   });
+
+  it('a request for a person dropped once the agent has helped fails the request and leaves the outcome to what was done', () => {
+    const turns: [speaker: 'user' | 'agent', text: string][] = [
+      ['user', 'My units are still showing zero. Please, can I talk to your supervisor?'],
+      ['agent', 'Let me check the payment first. What is the transaction code?'],
+      ['user', 'R-K-7-4-2-9.'],
+      ['agent', "Found it. I've moved the five thousand units to your account; refresh and you'll see them."],
+      ['user', 'Yes! Five thousand. Okay, then no need for the supervisor. Thank you.'],
+    ];
+    const events = [{ type: 'tool_call', name: 'credit_units', status: 'success', at_turn: 3 }];
+    expect(score('person_request_honored', turns, events).verdict).toBe('fail');
+    expect(score('outcome', turns, events).choice).toBe('resolved');
+  });
 });

@@ -122,7 +122,8 @@ export function outcomeDecidedEarly(analysis: ConversationAnalysis): Finding | n
   }
   const requests = analysis.personRequests();
   const notHonoured = personRequestFinding(requests);
-  if (notHonoured.verdict === 'fail') {
+  // A request the caller dropped once helped ("then no need for the supervisor") leaves the outcome to what was done.
+  if (notHonoured.verdict === 'fail' && !requests.withdrawnTurn) {
     return { ...notHonoured, choice: 'unresolved', reason: `Unresolved: ${lowerFirst(notHonoured.reason)}` };
   }
   // One reading: when person_request_honored passes on the agent's word that it is transferring the caller

@@ -718,6 +718,13 @@ export const CONSULTS_THEIR_OWN = new RegExp(
 export const ASKS_FOR_NO_ONE = new RegExp(
   `(?:^| )(?:${anyOf('no need for', 'no need to', 'do not need', 'there is no need')}|${anyOf('speak', 'talk')} ${anyOf('to', 'with')} the caller)(?= |$)`,
 );
+/**
+ * The caller dropping a request for a person once the agent has helped: "okay, sawa, then no need for the
+ * supervisor", "I don't need to speak to the manager now", "forget the callback".
+ */
+export const WITHDRAWS_THE_REQUEST = new RegExp(
+  `(?:^| )(?:no need ${anyOf('for', 'to speak to', 'to talk to', 'to speak with', 'to talk with', 'to transfer me to', 'to put me thru to')} |i ${anyOf('do not', 'will not', 'no longer', 'do not think i')} need ${optional(anyOf('to speak to', 'to talk to', 'to speak with', 'to talk with'))}|${anyOf('forget', 'never mind', 'cancel')} ${optional('about')})${optional(anyOf('the', 'a', 'your', 'that'))}${anyOf('supervisor', 'manager', 'person', 'human', 'someone', 'somebody', 'anyone', 'anybody', 'boss', 'owner', 'agent', 'representative', 'transfer', 'callback', 'call back', 'him', 'her', 'them', 'staff', 'proprietor')}(?= |$)`,
+);
 export const ZERO_FOR_OPERATOR = /^(?:(?:zero|0|o)(?: [,.!]| ,)? ?){3,}$/;
 
 export const TITLED = new RegExp(`(?:^| )${TITLE_NAME}$`);

@@ -50,6 +50,7 @@ import {
   TAKEN_BACK_NEXT,
   TITLED,
   WHEREABOUTS,
+  WITHDRAWS_THE_REQUEST,
   writtenAsName,
   YOU_CAN_LEAD,
   ZERO_FOR_OPERATOR,
@@ -87,6 +88,8 @@ export interface PersonRequestAnalysis {
   honoured: Handover | null;
   refusalTurn: ReadTurn | null;
   callbackTurn: ReadTurn | null;
+  /** A caller turn after the last request that drops it ("then no need for the supervisor"), if any. */
+  withdrawnTurn: ReadTurn | null;
 }
 
 const SHORT_QUESTION = 16;
@@ -348,7 +351,21 @@ export function analysePersonRequests(
     honoured: first ? findHonouring(reading, first.turn) : null,
     refusalTurn: after.find((turn) => saysAny(turn, HANDOVER_REFUSAL_CUES)) ?? null,
     callbackTurn: after.find((turn) => saysAny(turn, CALLBACK_CUES)) ?? null,
+    withdrawnTurn: withdrawalAfter(reading, requests.at(-1)?.turn.index),
   };
+}
+
+/** The first caller turn after `index` that drops the request for a person. */
+function withdrawalAfter(reading: ConversationReading, index: number | undefined): ReadTurn | null {
+  if (index === undefined) return null;
+  return (
+    reading.turns.find(
+      (turn) =>
+        turn.index > index &&
+        turn.speaker === 'user' &&
+        turn.sentences.some((sentence) => WITHDRAWS_THE_REQUEST.test(sentence.text)),
+    ) ?? null
+  );
 }
 
 function describeRequests(requests: readonly PersonRequest[]): string {
