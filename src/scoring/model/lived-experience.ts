@@ -212,9 +212,8 @@ export const LIVED_EXPERIENCE: readonly Cue[] = [
   cue(
     `i ${anyOf('was', 'went', 'had', 'have had', 'did', 'tried', 'used', 'lived', 'worked', 'have been', 'have done', 'have tried', 'have used', 'have worked', 'have lived', 'am one of', 'will be', 'am')} ${LIFE_WORDS(8)}myself`,
   ),
-  // Things only a person owns and a body only a person has: "my computer's been slow all morning", "my desk", "I've
-  // got a bit of a cold", "sorry if I sound croaky", "I'm starving".
-  // Not the idioms anyone says: "my hands are tied", "my back to the wall".
+  // Things only a person owns and a body only a person has: "my desk", "my coffee", "I've got a bit of a cold", "sorry
+  // if I sound croaky", "I'm starving"; not the idioms anyone says, "my hands are tied", "my back to the wall".
   cue(`my ${anyOf(...BELONGINGS)}(?! ${anyOf('are tied', 'is tied', 'to the wall')}(?: |$))`),
   cue(
     `i ${anyOf('have got', 'have', 'have caught', 'caught', 'am getting', 'am fighting', 'am getting over', 'am just getting over')} ${optional(anyOf('a bit of a', 'a bit of', 'a touch of', 'a', 'the'))}${anyOf('cold', 'flu', 'cough', 'sore throat', 'headache', 'frog in my throat', 'hangover', 'bad back')}`,
@@ -300,8 +299,7 @@ export const LIVED_EXPERIENCE: readonly Cue[] = [
   cue(
     `i used to ${anyOf('drive', 'do that', 'go', 'ride', 'teach', 'play', 'run', 'swim', 'fish', 'sail', 'climb', 'cook')}`,
   ),
-  // Others around the agent, and their noise: "finishing with another customer at the counter", "when I see the lads
-  // at break", "sorry about the noise, they're drilling next door".
+  // Others around the agent: "finishing with another customer at the counter", "when I see the lads at break".
   cue(
     `${anyOf('finishing with', 'serving', 'with', 'seeing to')} ${anyOf('another customer', 'a customer', 'someone')} ${anyOf('at the', 'in the', 'on the')} ${anyOf('counter', 'till', 'desk', 'door', 'front', 'shop', 'tills')}`,
   ),
