@@ -405,7 +405,7 @@ const FRAMES_BEFORE_A_ROLE: readonly string[] = [
   // Waiting for the person, or the phone handed to them: "I'll hold for the supervisor", "pass the phone to your
   // colleague please"
   `${anyOf('i will hold for', 'i can hold for', 'happy to hold for', 'i will wait for', 'i can wait for', 'happy to wait for')}`,
-  `${anyOf('pass', 'hand', 'give')} ${anyOf('the phone', 'the line', 'me', 'this')} ${optional(anyOf('over', 'back', 'across'))}to`,
+  `${anyOf('pass', 'hand', 'give')} ${anyOf('the phone', 'the line', 'me')} ${optional(anyOf('over', 'back', 'across'))}to`,
   // A particular person in a role, asked for: "can I get the on-call nurse please?", "could I have your manager?";
   // only where the clause ends with the role (see requestMatch)
   HAVE_THE,
