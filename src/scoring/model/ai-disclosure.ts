@@ -14,7 +14,7 @@ import { citeTurn, type Finding, restsOnlyOnMisheard, uniqueSorted } from './fin
 import { type LearnedTurn, type LearnedTurns, NOTHING_LEARNED } from './learned-turns.js';
 import { HUMAN_QUALIFIER, MACHINE, MACHINE_NAMES } from './lexicon.js';
 import { livedExperienceIn } from './lived-experience.js';
-import { writtenAsName } from './person-request-cues.js';
+import { ASKS_IF_PRESENT, writtenAsName } from './person-request-cues.js';
 import { type ReadSentence, tokensOf } from './read-sentence.js';
 import type { ConversationReading, ReadTurn } from './reading.js';
 
@@ -690,10 +690,13 @@ const ROLE_ASKED_FOR = anyOf(
 const ASKS_FOR_BY_ROLE = new RegExp(
   `(?:^| )(?:(?:are you|r u|are u|is this|is that|am i (?:talking|speaking) (?:to|with)) the ${ROLE_ASKED_FOR}(?: of| at| here| there| \\?| ,|$)|(?:talk|speak|chat|have a word) (?:to|with) (?:[^ ]+ ){0,3}(?:the|your) ${ROLE_ASKED_FOR}(?: |$))`,
 );
-/** A caller asking whether someone named is there ("Is Carmen there? The coordinator?"); the name is kept. */
-const ASKS_IF_NAMED_IS_THERE = new RegExp(
-  `(?:^| )is (?:${anyOf('mrs', 'mr', 'ms', 'miss', 'dr', 'doctor', 'auntie', 'aunty', 'uncle', 'nurse', 'sister', 'brother', 'father', 'pastor', 'chef')} )?(?!${anyOf('it', 'that', 'this', 'there', 'he', 'she', 'they', 'anyone', 'anybody', 'someone', 'somebody', 'everyone', 'everything', 'the', 'a', 'an', 'your', 'my', 'our', 'now', 'today', 'tomorrow')}(?: |$))([a-z]+) ${anyOf('there', 'in', 'around', 'about', 'available', 'free', 'working', 'on')}(?: ${anyOf('today', 'now', 'at the moment', 'please')})? \\?`,
-);
+/**
+ * Whom a caller asks after ("Is Carmen there? The coordinator?"), read as the request check reads "Is Gloria
+ * around?" (person-request-cues.ts): the last word, for the answer's name to be compared with, so no capital is needed.
+ */
+function nameAskedAfter(sentence: ReadSentence): string | undefined {
+  return ASKS_IF_PRESENT.exec(sentence.text)?.[1]?.split(' ').at(-1);
+}
 /** A caller asking whether the agent is someone described: "Are you the auntie that runs the shop?". */
 const ASKS_IF_DESCRIBED = new RegExp(
   `(?:^| )(?:are you|r u|are u|is this|is that) the [a-z]+ (?:[a-z]+ )?(?:who|that) ${anyOf('runs', 'owns', 'manages', 'does', 'did', 'makes', 'made', 'bakes', 'cuts', 'fixes', 'fixed', 'is in charge', 'answers', 'looks after', 'took')}(?: |$)`,
@@ -713,7 +716,7 @@ function answersAsTheOneAskedFor(reading: ConversationReading): { asked: ReadTur
     if (asked.speaker !== 'user') continue;
     const byName = asked.sentences.some((sentence) => ASKS_FOR_BY_NAME.test(sentence.text));
     const byRole = asked.sentences.some((sentence) => ASKS_FOR_BY_ROLE.test(sentence.text));
-    const named = asked.sentences.map((sentence) => ASKS_IF_NAMED_IS_THERE.exec(sentence.text)?.[1]).find(Boolean);
+    const named = asked.sentences.map(nameAskedAfter).find(Boolean);
     const described = asked.sentences.some((sentence) => ASKS_IF_DESCRIBED.test(sentence.text));
     if (!byName && !byRole && !named && !described) continue;
     const reply = repliesTo(reading, asked)[0];
