@@ -5,8 +5,8 @@
  */
 import { join } from 'node:path';
 import { type EvalCase, loadDataset, toConversation } from '../eval/dataset.js';
-import type { Verdict } from '../src/domain/checks.js';
 import { reviewBag } from '../src/scoring/model/conversation-review.js';
+import type { Finding } from '../src/scoring/model/finding.js';
 import { analyseConversation } from '../src/scoring/model/offline-model.js';
 import { bagFeatures } from '../src/scoring/model/text-features.js';
 import type { TrainedModels } from '../src/scoring/model/trained-models.js';
@@ -26,8 +26,8 @@ export const REVIEW_TRAINING_SETS = OUTCOME_TRAINING_SETS.filter((name) => !NOT_
 const EVAL_DIRECTORY = join(import.meta.dirname, '..', 'eval');
 
 export interface ReviewExample extends Example {
-  /** The rule's verdict, for the figures that compare the model with it. */
-  rule: Verdict;
+  /** The rule's verdict and score, for the figures that compare the model with it. */
+  rule: Pick<Finding, 'verdict' | 'score'>;
 }
 
 export interface ReviewSet {
@@ -40,7 +40,11 @@ function exampleOf(spec: ReviewSpec, item: EvalCase, models: TrainedModels): Rev
   if (label === -1) return null;
   const conversation = toConversation(item);
   const rule = spec.ruleOf(analyseConversation(conversation, models));
-  return { features: bagFeatures(reviewBag(conversation, rule)), label, rule: rule.verdict };
+  return {
+    features: bagFeatures(reviewBag(conversation, rule)),
+    label,
+    rule: { verdict: rule.verdict, score: rule.score },
+  };
 }
 
 /** Each training set's examples for one review model, read with the models trained before it. */

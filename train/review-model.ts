@@ -68,7 +68,7 @@ export function reviewFiguresAcrossSets(spec: ReviewSpec, sets: readonly ReviewS
       name: held.name,
       conversations: held.examples.length,
       problems: held.examples.filter((example) => example.label === PROBLEM).length,
-      rule: tally(held.examples, (example) => example.rule === problem),
+      rule: tally(held.examples, (example) => example.rule.verdict === problem),
       // As the service reviews (a verdict the rule left uncertain stays so, counted here as the rule's is).
       reviewed: tally(held.examples, (example) =>
         spec.saysProblem(example.rule, model.probabilities(example.features)[PROBLEM] as number),

@@ -2,7 +2,7 @@
  * The review models (src/scoring/model/conversation-review.ts): for each, which check's labels it learns, the rule
  * it reviews, how the service combines the two, and what its card says about it.
  */
-import type { BuiltinCheckKey, Verdict } from '../src/domain/checks.js';
+import type { BuiltinCheckKey } from '../src/domain/checks.js';
 import type { Finding } from '../src/scoring/model/finding.js';
 import { FRUSTRATED_CALLER_CLASSES, reviewedSaysFrustrated } from '../src/scoring/model/frustrated-caller.js';
 import { NON_CUSTOMER_CLASSES, reviewedSaysNotMet } from '../src/scoring/model/non-customer.js';
@@ -21,7 +21,7 @@ export interface ReviewSpec {
   /** The rule's finding, before any review: what the model reads and is compared with. */
   ruleOf(analysis: ConversationAnalysis): Finding;
   /** The reviewed verdict says the problem occurred, as the service decides it. */
-  saysProblem(ruleVerdict: Verdict, probability: number): boolean;
+  saysProblem(rule: Pick<Finding, 'verdict' | 'score'>, probability: number): boolean;
   /** The card's title and its opening paragraph (markdown). */
   card: { title: string; about: string; problems: string };
 }

@@ -36,11 +36,14 @@ describe('the frustrated-caller model reviewing the frustration rule', () => {
     expect(reviewed.evidence_turns).toEqual(rule.evidence_turns);
   });
 
-  it('never fails a caller the rule passed, and clears a failed one only when 0.9 sure', () => {
-    expect(reviewedSaysFrustrated('pass', 0.99)).toBe(false);
-    expect(reviewedSaysFrustrated('fail', 0.11)).toBe(true);
-    expect(reviewedSaysFrustrated('fail', 0.1)).toBe(false);
-    expect(reviewedSaysFrustrated('uncertain', 0.99)).toBe(false);
+  it('never fails a caller the rule passed, and clears a failed one only when 0.9 sure and the rule is not', () => {
+    expect(reviewedSaysFrustrated({ verdict: 'pass', score: 0.3 }, 0.99)).toBe(false);
+    expect(reviewedSaysFrustrated({ verdict: 'fail', score: 0.8 }, 0.11)).toBe(true);
+    expect(reviewedSaysFrustrated({ verdict: 'fail', score: 0.8 }, 0.1)).toBe(false);
+    expect(reviewedSaysFrustrated({ verdict: 'uncertain', score: 0.5 }, 0.99)).toBe(false);
+    // A rule near certain of an outburst stands, however sure the model is of a calm caller.
+    expect(reviewedSaysFrustrated({ verdict: 'fail', score: 0.875 }, 0.01)).toBe(true);
+    expect(reviewedSaysFrustrated({ verdict: 'fail', score: 0.87 }, 0.01)).toBe(false);
   });
 
   it('leaves a clearly angry customer failed', () => {

@@ -75,12 +75,12 @@ describe('the non-customer model reviewing the rule', () => {
   });
 
   it('needs to be fairly sure either way: 0.7 to overturn a customer, under 0.1 to overturn a pitch', () => {
-    expect(reviewedSaysNotMet('met', 0.69)).toBe(false);
-    expect(reviewedSaysNotMet('met', 0.7)).toBe(true);
-    expect(reviewedSaysNotMet('not_met', 0.1)).toBe(true);
-    expect(reviewedSaysNotMet('not_met', 0.09)).toBe(false);
+    expect(reviewedSaysNotMet({ verdict: 'met' }, 0.69)).toBe(false);
+    expect(reviewedSaysNotMet({ verdict: 'met' }, 0.7)).toBe(true);
+    expect(reviewedSaysNotMet({ verdict: 'not_met' }, 0.1)).toBe(true);
+    expect(reviewedSaysNotMet({ verdict: 'not_met' }, 0.09)).toBe(false);
     // A finding the rule left uncertain (misheard turns) is for a person, whatever the model says.
-    expect(reviewedSaysNotMet('uncertain', 0.99)).toBe(false);
+    expect(reviewedSaysNotMet({ verdict: 'uncertain' }, 0.99)).toBe(false);
   });
 
   it('leaves an uncertain finding of the rule as it is, and leaves its own to a person when the opener was misheard', () => {

@@ -21,10 +21,10 @@ const NOT_MET = NON_CUSTOMER_CLASSES.indexOf('not_met');
 const OVERTURN_MET_FROM = 0.7;
 const OVERTURN_NOT_MET_BELOW = 0.1;
 
-/** Whether the reviewed finding says no customer, from the rule's verdict and the model's probability of it. */
-export function reviewedSaysNotMet(ruleVerdict: Finding['verdict'], probability: number): boolean {
-  if (ruleVerdict === 'met') return probability >= OVERTURN_MET_FROM;
-  if (ruleVerdict === 'not_met') return probability >= OVERTURN_NOT_MET_BELOW;
+/** Whether the reviewed finding says no customer, from the rule's finding and the model's probability of it. */
+export function reviewedSaysNotMet(rule: Pick<Finding, 'verdict'>, probability: number): boolean {
+  if (rule.verdict === 'met') return probability >= OVERTURN_MET_FROM;
+  if (rule.verdict === 'not_met') return probability >= OVERTURN_NOT_MET_BELOW;
   return false;
 }
 
@@ -41,7 +41,7 @@ export function reviewedRealInquiry(
   if (!model || rule.verdict === 'uncertain') return rule;
   const bag = reviewBag(reading.conversation, rule, texts);
   const probability = model.probabilitiesOfBag(bag)[NOT_MET] as number;
-  const notMet = reviewedSaysNotMet(rule.verdict, probability);
+  const notMet = reviewedSaysNotMet(rule, probability);
   if (notMet === (rule.verdict === 'not_met')) return rule;
   const score = Math.round(probability * 100) / 100;
   if (notMet) {
