@@ -64,6 +64,28 @@ describe('the non-customer model reviewing the rule', () => {
     expect(analysis.realInquiry().verdict).toBe('not_met');
   });
 
+  it('reads a salesperson put through to a person as handed over: the request passes and the outcome is escalated', () => {
+    const pitch: TurnSpec[] = [
+      ['agent', 'Good afternoon, Olive Grove Trattoria, how can I help?'],
+      [
+        'user',
+        'Hi, Luca from Valley Fresh Produce, we can beat your current produce costs by fifteen percent. Could I speak with the owner?',
+      ],
+    ];
+    const refused: TurnSpec[] = [...pitch, ['agent', "I'm sorry, we don't put sales calls through to the owner."]];
+    const putThrough: TurnSpec[] = [...pitch, ['agent', "I'll put you through to the owner now, one moment."]];
+    const transfer = { type: 'transfer', target: 'owner' };
+    expect(withModels('real_inquiry', putThrough).verdict).toBe('not_met');
+    // Refused, the pitch is no customer's request left unmet (docs/decisions.md).
+    expect(withModels('person_request_honored', refused).verdict).toBe('not_applicable');
+    expect(withModels('outcome', refused).choice).toBe('not_real_inquiry');
+    // Put through by an event, or on the agent's word as the call ends: one reading in both checks.
+    for (const events of [[transfer], []]) {
+      expect(withModels('person_request_honored', putThrough, events).verdict).toBe('pass');
+      expect(withModels('outcome', putThrough, events).choice).toBe('escalated');
+    }
+  });
+
   it('overturns a sign of a pitch only when the whole conversation is plainly a customer’s, and keeps the sign in the reason', () => {
     expect(byRules('real_inquiry', JOKING_CUSTOMER).verdict).toBe('not_met');
     const reviewed = withModels('real_inquiry', JOKING_CUSTOMER);

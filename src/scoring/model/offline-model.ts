@@ -116,25 +116,27 @@ const NOT_A_CUSTOMER: Pick<Finding, 'verdict' | 'score'> = { verdict: 'not_appli
  * the same line: it learns only from the conversations the model decides).
  */
 export function outcomeDecidedEarly(analysis: ConversationAnalysis): Finding | null {
+  const requests = analysis.personRequests();
+  const request = personRequestFinding(requests);
+  // One reading: when person_request_honored passes on the agent's word that it is transferring the caller
+  // (no event, no person's turn), the outcome is that handover too, not a guess from how the call ended; a
+  // salesperson put through was handed over as much as a customer (an event decides that by rule, outcome-rule.ts).
+  const handedOverOnItsWord = request.verdict === 'pass' && requests.honoured?.saidOnly === true;
   const realInquiry = analysis.realInquiry();
-  if (realInquiry.verdict === 'not_met') {
+  if (realInquiry.verdict === 'not_met' && !handedOverOnItsWord) {
     return { ...realInquiry, ...NOT_A_CUSTOMER, choice: 'not_real_inquiry' };
   }
-  const requests = analysis.personRequests();
-  const notHonoured = personRequestFinding(requests);
   // A request the caller dropped once helped ("then no need for the supervisor") leaves the outcome to what was done.
-  if (notHonoured.verdict === 'fail' && !requests.withdrawnTurn) {
-    return { ...notHonoured, choice: 'unresolved', reason: `Unresolved: ${lowerFirst(notHonoured.reason)}` };
+  if (request.verdict === 'fail' && !requests.withdrawnTurn) {
+    return { ...request, choice: 'unresolved', reason: `Unresolved: ${lowerFirst(request.reason)}` };
   }
-  // One reading: when person_request_honored passes on the agent's word that it is transferring the caller
-  // (no event, no person's turn), the outcome is that handover too, not a guess from how the call ended.
-  if (notHonoured.verdict === 'pass' && requests.honoured?.saidOnly) {
+  if (handedOverOnItsWord) {
     return {
       verdict: 'pass',
       score: null,
       choice: 'escalated',
-      reason: `Handed to a person: ${lowerFirst(notHonoured.reason)}`,
-      evidence_turns: notHonoured.evidence_turns,
+      reason: `Handed to a person: ${lowerFirst(request.reason)}`,
+      evidence_turns: request.evidence_turns,
     };
   }
   return null;
@@ -177,16 +179,17 @@ function lowerFirst(text: string): string {
 }
 
 function personRequestHonouredFinding(analysis: ConversationAnalysis): Finding {
-  const realInquiry = analysis.realInquiry();
-  // A salesperson asking for "whoever handles payroll" is not a customer waiting for a person.
-  if (realInquiry.verdict === 'not_met') {
+  const request = personRequestFinding(analysis.personRequests());
+  // A salesperson refused "whoever handles payroll" is not a customer left waiting for a person (docs/decisions.md);
+  // one the agent put through was still handed over, and the outcome says `escalated` with it.
+  if (analysis.realInquiry().verdict === 'not_met' && request.verdict !== 'pass') {
     return {
       ...NOT_A_CUSTOMER,
       reason: 'Not a customer inquiry, so no request for a person applies.',
       evidence_turns: [],
     };
   }
-  return personRequestFinding(analysis.personRequests());
+  return request;
 }
 
 /** The model's answer for each built-in check. */
