@@ -14,7 +14,7 @@ import type { BuiltinCheckKey } from '../src/domain/checks.js';
 import { loadTrainedModels } from '../src/main/model-files.js';
 import { printCorpusFigures } from './corpus-figures.js';
 import { loadDataset } from './dataset.js';
-import { binaryRow, classRows, overallRow, type Row } from './metrics.js';
+import { binaryRow, classRows, overallRow, type Prediction, type Row } from './metrics.js';
 import { predictionsOf } from './predictions.js';
 import { isSealed } from './sealed.js';
 import { decidedDisagreements } from './standing-decisions.js';
@@ -90,6 +90,15 @@ const decided = decidedDisagreements(predictions).filter((entry) => entry.count 
 if (decided.length > 0) {
   console.log('Of them, by decisions recorded in docs/decisions.md:');
   for (const { decision, count } of decided) console.log(`  ${String(count).padStart(4)}  ${decision}`);
+  // What a decision costs in problems found: the check's problem class recalled with its decided cases set aside.
+  console.log('Problems found, and with the cases a decision explains set aside:');
+  for (const { key, caseIds } of decided) {
+    const positive = key === 'outcome' ? 'unresolved' : POSITIVE[key][0];
+    const all = predictions.get(key) ?? [];
+    const rest = all.filter((prediction) => !caseIds.has(prediction.caseId));
+    const recall = (list: readonly Prediction[]) => format(classRows(key, list, [positive])[0]?.recall ?? null);
+    console.log(`  ${`${key} (${positive})`.padEnd(40)} ${recall(all)}  ${recall(rest)}`);
+  }
 }
 
 // The corpora's figures (a minute or so: the booking dialogues are scored twice, two models are trained for

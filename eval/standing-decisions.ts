@@ -9,6 +9,10 @@ import type { PredictionsByCheck } from './predictions.js';
 
 export interface DecidedDisagreements {
   decision: string;
+  /** The check whose predictions the decision explains. */
+  key: BuiltinCheckKey;
+  /** The cases it explains (counted, never listed, for a sealed batch). */
+  caseIds: ReadonlySet<string>;
   count: number;
 }
 
@@ -27,12 +31,18 @@ export function decidedDisagreements(predictions: PredictionsByCheck): DecidedDi
       sameCase?.expected === 'not_met' &&
       sameCase.predicted === 'not_met'
     );
-  }).length;
+  });
   const outcomesLeftOpen = (predictions.get('outcome') ?? []).filter(
     (prediction) => prediction.predicted === 'uncertain' && prediction.expected !== 'uncertain',
-  ).length;
+  );
+  const decided = (decision: string, key: BuiltinCheckKey, explained: readonly Prediction[]) => ({
+    decision,
+    key,
+    caseIds: new Set(explained.map((prediction) => prediction.caseId)),
+    count: explained.length,
+  });
   return [
-    { decision: "a non-customer's request for a person is not_applicable", count: nonCustomerRequests },
-    { decision: 'an outcome near even is left uncertain, for a person to review', count: outcomesLeftOpen },
+    decided("a non-customer's request for a person is not_applicable", 'person_request_honored', nonCustomerRequests),
+    decided('an outcome near even is left uncertain, for a person to review', 'outcome', outcomesLeftOpen),
   ];
 }

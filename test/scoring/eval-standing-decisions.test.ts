@@ -39,6 +39,18 @@ describe('disagreements by standing decisions', () => {
     expect(found["a non-customer's request for a person is not_applicable"]).toBe(1);
   });
 
+  it('name the check and the cases each decision explains, so that recall can be read with them set aside', () => {
+    const [requests, outcomes] = decidedDisagreements(
+      new Map<BuiltinCheckKey, Prediction[]>([
+        ['real_inquiry', [said('pitch', 'not_met', 'not_met')]],
+        ['person_request_honored', [said('pitch', 'fail', 'not_applicable')]],
+        ['outcome', [said('open', 'unresolved', 'uncertain'), said('firm', 'unresolved', 'unresolved')]],
+      ]),
+    );
+    expect(requests).toMatchObject({ key: 'person_request_honored', caseIds: new Set(['pitch']) });
+    expect(outcomes).toMatchObject({ key: 'outcome', caseIds: new Set(['open']), count: 1 });
+  });
+
   it('count outcomes left uncertain against a firm label, not agreeing ones', () => {
     const found = counts([
       [
