@@ -12,9 +12,9 @@ import type { TrainedModels } from '../src/scoring/model/trained-models.js';
 import type { OutcomeExample } from './outcome-regression.js';
 
 /**
- * Every labelled set that had its last run: the development sets and the spent batches, to fresh-11. Listed, not
- * read from what is unsealed, so that a batch's last run does not change training silently; a batch still sealed
- * (fresh-12, fresh-13) measures the result instead.
+ * Every labelled set that may be read: the development sets and the spent batches, to fresh-13. Listed, not read
+ * from what is unsealed, so that a batch's last run does not change training silently; a batch still sealed
+ * (fresh-14, fresh-15) measures the result instead.
  */
 export const OUTCOME_TRAINING_SETS = [
   'data',
@@ -24,6 +24,8 @@ export const OUTCOME_TRAINING_SETS = [
   'tuning-4',
   'tuning-5',
   'tuning-6',
+  'tuning-7',
+  'tuning-8',
   'fresh',
   'fresh-2',
   'fresh-3',

@@ -53,7 +53,10 @@ ${figuresTable(spec, figures)}
 
 - The rule's verdict and score are among the model's features, so the model learns where the rule goes wrong on
   these sets; it must be trained again whenever the rule changes (\`npm run train\` reads the rule as it is).
-- A few thousand conversations from some seventeen sets: wordings unlike any of them are read by their likeness to
-  those, and the reason's "words that weighed most" say what pulled the model, not why a person would agree.
+- A few thousand conversations from ${REVIEW_TRAINING_SETS.length} sets: wordings unlike any of them are read by their
+  likeness to those, and the reason's "words that weighed most" say what pulled the model, not why a person would
+  agree.
+- On a conversation it learned from, the model is all but certain (it has the words to tell each apart), so the
+  figures of \`npm run eval:spent\` on these sets flatter it; the table above is the measure.
 `;
 }

@@ -58,10 +58,11 @@ export const FRUSTRATED_CALLER_REVIEW: ReviewSpec = {
     about: `A second opinion on the \`frustration\` check's verdict (\`src/scoring/model/frustrated-caller.ts\`): the
 probability that the caller was clearly annoyed with the service at some point, read from the whole conversation.
 Where the rule (\`src/scoring/model/frustration.ts\`: the written signs with the turn and dissatisfaction models)
-fails a caller and the model is 0.9 sure they were not frustrated with the service, the verdict is \`pass\`, and
-the reason says so and names the caller's words that weighed most. The review never fails a caller the rule
-passed: measured below, that direction was right about as often as wrong. The score is still the rule's, the
-probability that the caller was frustrated or dissatisfied at some point, which \`avg_frustration\` averages.`,
+fails a caller with a score under 0.875 and the model is 0.9 sure they were not frustrated with the service, the
+verdict is \`pass\`; where the rule passes a caller and the model is 0.95 sure they were, it is \`fail\`. The
+reason says so and names the caller's words that weighed most. A rule that scored 0.875 or more stands: there the
+model's clearing was wrong more often than right. The score is still the rule's, the probability that the caller
+was frustrated or dissatisfied at some point, which \`avg_frustration\` averages.`,
     problems: 'frustrated callers',
   },
 };

@@ -1,6 +1,7 @@
 /**
- * The frustrated-caller model's review of the frustration rule: it only ever clears a caller, only when sure, says
- * so in the reason, and leaves the score (what avg_frustration averages) as the rule made it.
+ * The frustrated-caller model's review of the frustration rule: it clears a caller or, more rarely, fails one the
+ * signs passed, only when sure, says so in the reason, and leaves the score (what avg_frustration averages) as the
+ * rule made it.
  */
 import { describe, expect, it } from 'vitest';
 import { loadTrainedModels } from '../../src/main/model-files.js';
@@ -36,14 +37,54 @@ describe('the frustrated-caller model reviewing the frustration rule', () => {
     expect(reviewed.evidence_turns).toEqual(rule.evidence_turns);
   });
 
-  it('never fails a caller the rule passed, and clears a failed one only when 0.9 sure and the rule is not', () => {
-    expect(reviewedSaysFrustrated({ verdict: 'pass', score: 0.3 }, 0.99)).toBe(false);
+  it('fails a caller the rule passed only when 0.95 sure, and clears a failed one only when 0.9 sure and the rule is not', () => {
+    expect(reviewedSaysFrustrated({ verdict: 'pass', score: 0.3 }, 0.95)).toBe(true);
+    expect(reviewedSaysFrustrated({ verdict: 'pass', score: 0.3 }, 0.94)).toBe(false);
     expect(reviewedSaysFrustrated({ verdict: 'fail', score: 0.8 }, 0.11)).toBe(true);
     expect(reviewedSaysFrustrated({ verdict: 'fail', score: 0.8 }, 0.1)).toBe(false);
     expect(reviewedSaysFrustrated({ verdict: 'uncertain', score: 0.5 }, 0.99)).toBe(false);
     // A rule near certain of an outburst stands, however sure the model is of a calm caller.
     expect(reviewedSaysFrustrated({ verdict: 'fail', score: 0.875 }, 0.01)).toBe(true);
     expect(reviewedSaysFrustrated({ verdict: 'fail', score: 0.87 }, 0.01)).toBe(false);
+  });
+
+  it('fails a quietly fed-up caller no written sign caught, and leads the reason with what decided', () => {
+    // Annoyance in plain words: the same question asked twice, a promise broken before, an afternoon lost.
+    const quiet: TurnSpec[] = [
+      ['agent', 'Good morning, Harbour Lane Upholstery, how can I help?'],
+      [
+        'user',
+        'Morning. I rang on Tuesday about the sofa you collected, I was told someone would phone me back the same day.',
+      ],
+      ['agent', 'I can see the sofa is in the workshop. Is there anything else I can help with?'],
+      ['user', 'I know it is in the workshop. I asked when it will be ready. That was the question last time as well.'],
+      ['agent', 'The workshop will confirm a date once the fabric arrives.'],
+      ['user', 'Right. So nobody knows. I took the afternoon off for the last promised date, too.'],
+      ['agent', 'I am sorry about that. I will note that you called.'],
+      ['user', 'You do that.'],
+    ];
+    const rule = analyseConversation(conversation(quiet), models).frustrationByRule();
+    expect(rule.verdict).toBe('pass');
+    const reviewed = withModels('frustration', quiet);
+    expect(reviewed.verdict).toBe('fail');
+    expect(reviewed.reason).toMatch(
+      /^Read as a whole the caller was frustrated with the service, by the model learned from labelled conversations \(probability (?:0\.9[5-9]|1\.00)\): the words that weighed most were "[^"]+"/,
+    );
+    expect(reviewed.reason).toContain('The written signs alone did not reach it (the caller stayed calm');
+    expect(reviewed.score).toBe(rule.score);
+    // The turns whose words weighed are cited.
+    expect(reviewed.evidence_turns.length).toBeGreaterThan(0);
+
+    // The same business, a content caller with some of the same words: still a pass.
+    const content: TurnSpec[] = [
+      ['agent', 'Good morning, Harbour Lane Upholstery, how can I help?'],
+      ['user', 'Morning! I am calling about the sofa you collected last week, just wondering when it might be ready.'],
+      ['agent', 'The workshop will confirm a date once the fabric arrives, usually within ten days.'],
+      ['user', 'Oh lovely, no rush at all. I took the week off anyway so I am around.'],
+      ['agent', 'Great, I will note that you called and they will ring you with the date.'],
+      ['user', 'Perfect, thank you so much.'],
+    ];
+    expect(withModels('frustration', content).verdict).toBe('pass');
   });
 
   it('leaves a clearly angry customer failed', () => {

@@ -46,7 +46,7 @@ describe('the non-customer model reviewing the rule', () => {
     const reviewed = withModels('real_inquiry', RECRUITER);
     expect(reviewed.verdict).toBe('not_met');
     expect(reviewed.reason).toMatch(
-      /^No customer inquiry, by the model learned from labelled conversations \(probability 0\.\d\d\): the words that weighed most were "[^"]+"/,
+      /^No customer inquiry, by the model learned from labelled conversations \(probability (?:0\.\d\d|1\.00)\): the words that weighed most were "[^"]+"/,
     );
     expect(reviewed.reason).toContain('the caller opened with turn 2 ("Morning, Tom from Apex Recruitment');
     expect(reviewed.evidence_turns).toEqual([1]);
