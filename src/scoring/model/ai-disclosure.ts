@@ -407,16 +407,21 @@ const STAFF_ROLE = anyOf(
 const ELLIPSIS_LEAD = anyOf('wait', 'so', 'oh', 'um', 'uh', 'hmm', 'hold on', 'sorry', ',');
 /** A job asked about ends the question: "is this a nurse I'm speaking to?", not "is this Doctor Halloran's office?". */
 const ROLE_ENDS = '(?= [?.!,;:-]| or | i | you | right| there| here| speaking| on the|$)';
+/** A person in everyday words, qualified as real: "a real guy", "an actual lady", "a live one". */
+const REAL_SOMEBODY = `${anyOf('real', 'actual', 'live')} ${anyOf('guy', 'man', 'woman', 'lady', 'bloke', 'fella', 'feller', 'girl', 'gal', 'chap', 'dude', 'one')}`;
 /** A caller asking whether the agent is a person (or a machine). */
 const ASKS_IF_HUMAN = [
   cue(
-    `${anyOf(ASK_LEAD, 'is this', 'is that')} ${HEDGE}${optional(anyOf('one of the', 'one of your'))}${QUALIFIERS}(?:${anyOf('person', 'human', 'human being', 'real', 'someone real', 'somebody real', 'a real one')}|${STAFF_ROLE}${ROLE_ENDS})`,
+    `${anyOf(ASK_LEAD, 'is this', 'is that')} ${HEDGE}${optional(anyOf('one of the', 'one of your'))}(?:${REAL_SOMEBODY}|${QUALIFIERS}(?:${anyOf('person', 'human', 'human being', 'real', 'someone real', 'somebody real', 'a real one')}|${STAFF_ROLE}${ROLE_ENDS}))`,
     { negatable: false },
   ),
-  // "you human?", "you a real person?"
-  cue(`^(?:${ELLIPSIS_LEAD} )*you ${HEDGE}${QUALIFIERS}${anyOf('person', 'human', 'human being', 'real')} \\?`, {
-    negatable: false,
-  }),
+  // "you human?", "you a real person?", "you a real guy?"
+  cue(
+    `^(?:${ELLIPSIS_LEAD} )*you ${HEDGE}(?:${REAL_SOMEBODY}|${QUALIFIERS}${anyOf('person', 'human', 'human being', 'real')}) \\?`,
+    {
+      negatable: false,
+    },
+  ),
   // Whether a person is on the line, qualified as one: "is there a real person there?" ("is there a person I can
   // talk to?" asks for one).
   cue(

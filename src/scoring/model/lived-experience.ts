@@ -50,6 +50,27 @@ const PLACE = anyOf(
   'bench',
   'platform',
   'floor',
+  // Outdoors and at the water, where a body stands: "out on the apron", "down at the slip".
+  'apron',
+  'quay',
+  'slip',
+  'pier',
+  'jetty',
+  'harbour',
+  'marina',
+  'forecourt',
+  'loading bay',
+  'gate',
+  'paddock',
+  'stables',
+  'greenhouse',
+  'polytunnel',
+  'roof',
+  'loft',
+  'car',
+  'truck',
+  'tractor',
+  'boat',
 );
 const OWNER = anyOf('the', 'our', 'my', 'this');
 
@@ -112,6 +133,40 @@ const KIN = anyOf(
   'brother',
   'sister',
   'family',
+  // The rest of the closed class of kin, so that no relative is left to a batch to teach.
+  'aunt',
+  'aunty',
+  'auntie',
+  'uncle',
+  'cousin',
+  'niece',
+  'nephew',
+  'grandson',
+  'granddaughter',
+  'grandchildren',
+  'grandkids',
+  'grandmother',
+  'grandfather',
+  'nana',
+  'stepdad',
+  'stepmum',
+  'stepmom',
+  'stepson',
+  'stepdaughter',
+  'mother in law',
+  'mother - in - law',
+  'father in law',
+  'father - in - law',
+  'in laws',
+  'in - laws',
+  'missus',
+  'hubby',
+  'other half',
+  'twin',
+  'eldest',
+  'youngest',
+  'parents',
+  'folks',
 );
 
 /** What an agent does for a caller "myself" without being a person: "I can handle that myself", "I'll check myself". */
@@ -164,7 +219,97 @@ const SERVICE_WORD = anyOf(
 /** Up to `count` words, none of them a service verb or a negation. */
 const LIFE_WORDS = (count: number) => `(?:(?!${SERVICE_WORD} )[^ ]+ ){0,${count}}`;
 
+/**
+ * What an agent says it has done for a caller, in the past: "I've booked it myself", "I checked that myself". The
+ * general form below (any past deed done "myself") leaves these to the service verbs.
+ */
+const SERVICE_DEED = anyOf(
+  'booked',
+  'checked',
+  'double - checked',
+  'confirmed',
+  'updated',
+  'arranged',
+  'processed',
+  'added',
+  'changed',
+  'cancelled',
+  'canceled',
+  'noted',
+  'logged',
+  'passed',
+  'forwarded',
+  'emailed',
+  'reserved',
+  'scheduled',
+  'entered',
+  'recorded',
+  'verified',
+  'looked',
+  'asked',
+  'requested',
+  'raised',
+  'escalated',
+  'flagged',
+  'submitted',
+  'filed',
+  'sorted',
+  'handled',
+  'called',
+  'phoned',
+  'contacted',
+  'messaged',
+  'texted',
+  'reviewed',
+  'tested',
+  'searched',
+  'found',
+  'read',
+  'sent',
+  'made',
+  'put',
+  'told',
+  'answered',
+  'fixed',
+  'corrected',
+  'applied',
+  'refunded',
+  'credited',
+  'issued',
+  'typed',
+  'copied',
+  'attached',
+  'included',
+  'linked',
+  'explained',
+  'mentioned',
+  'written',
+  'wrote',
+  'done',
+  'did',
+  'got',
+  'had',
+  'seen',
+  'saw',
+  'heard',
+  'noticed',
+  'learned',
+  'learnt',
+  'understood',
+  'worked',
+  'tried',
+  'used',
+);
+/** A deed in the past tense: a regular "-ed" form or one of the common irregular ones of the hands and feet. */
+const PAST_DEED = `(?!${SERVICE_DEED} )(?:[a-z]{3,}ed|${anyOf('took', 'taken', 'drove', 'driven', 'rode', 'ridden', 'ate', 'eaten', 'drank', 'brought', 'built', 'cut', 'dug', 'swept', 'sewn', 'wore', 'worn', 'flew', 'flown', 'swam', 'ran', 'grew', 'grown', 'caught', 'held', 'shot', 'hung', 'laid', 'knelt', 'lit', 'spun', 'stood', 'sat', 'threw', 'thrown', 'tore', 'woke', 'wove', 'dove', 'dived', 'fed', 'fought', 'dealt')})`;
+
 export const LIVED_EXPERIENCE: readonly Cue[] = [
+  // Any deed of the hands or feet done oneself: "I carried it in off the van myself", "I printed your sheet myself
+  // this morning", "I took the photos myself", "I trued the wheels myself last week". Not the service's own deeds
+  // ("I've booked that myself", "I checked it myself"): those an assistant does too.
+  cue(
+    `i ${optional(anyOf('have', 'had'))}${optional(anyOf('just', 'actually', 'personally', 'only just', 'literally'))}${PAST_DEED} ${LIFE_WORDS(6)}${anyOf('myself', 'with my own hands', 'by hand', 'with my own eyes')}`,
+  ),
   // Meals and breaks: "just back from my lunch", "I've just finished my cup of tea", "Just back from lunch, sorry".
   cue(
     `my ${anyOf('lunch', 'lunch break', 'tea break', 'coffee break', 'cuppa', 'cup of tea', 'cup of coffee', 'brew', 'sandwich', 'breakfast')}`,
@@ -304,7 +449,7 @@ export const LIVED_EXPERIENCE: readonly Cue[] = [
     `${anyOf('finishing with', 'serving', 'with', 'seeing to')} ${anyOf('another customer', 'a customer', 'someone')} ${anyOf('at the', 'in the', 'on the')} ${anyOf('counter', 'till', 'desk', 'door', 'front', 'shop', 'tills')}`,
   ),
   cue(
-    `when i see ${anyOf('them', 'him', 'her', 'the lads', 'the girls', 'the team', 'the boss')} ${anyOf('at', 'in', 'later', 'tomorrow', 'next', 'this')}`,
+    `when i see ${anyOf('them', 'him', 'her', 'the lads', 'the girls', 'the team', 'the boss')} ${optional(anyOf('down', 'up', 'over', 'out', 'round'))}${anyOf('at', 'in', 'later', 'tomorrow', 'next', 'this', 'on')}`,
   ),
   // Noise at the agent's end, not the business's: "sorry about the background noise", "excuse the dog barking"; "I'm
   // sorry about the noise" to a neighbour of the yard apologises for the business.
@@ -327,6 +472,11 @@ export const LIVED_EXPERIENCE: readonly Cue[] = [
   // At a place, here and now: "I'm at the counter here", "I'm in the workshop right now".
   cue(
     `i am ${optional(anyOf('just', 'still', 'actually', 'out'))}${anyOf('at', 'in', 'behind', 'on', 'by')} ${OWNER} ${optional('[^ ]+')}${PLACE} ${anyOf('here', 'now', 'today', 'right now', 'at the moment', 'this morning', 'this afternoon')}`,
+  ),
+  // Out and about at a place, or on the way: "I'm out on the apron watching them load", "I'm just heading out in
+  // the van now", "I'm down at the quay". Not "I'm out of ideas" or "out at the moment" (no place named).
+  cue(
+    `i am ${optional(anyOf('just', 'still', 'currently', 'actually', 'literally', 'right'))}${optional(anyOf('heading', 'driving', 'walking', 'going', 'setting', 'off'))}${anyOf('out', 'down', 'up', 'over', 'round', 'across', 'back', 'off')} ${anyOf('on', 'at', 'in', 'by', 'to')} ${OWNER} ${optional('[^ ]+')}${PLACE}(?= |$)`,
   ),
   // Work of one's own hands: "I build and repair every one myself here at the bench", "I bake them all by hand".
   cue(
