@@ -26,6 +26,8 @@ export const OUTCOME_TRAINING_SETS = [
   'tuning-6',
   'tuning-7',
   'tuning-8',
+  'tuning-9',
+  'tuning-10',
   'fresh',
   'fresh-2',
   'fresh-3',

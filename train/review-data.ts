@@ -18,8 +18,9 @@ import type { Example } from './softmax-regression.js';
  * The sets the review models learn from: the resolution model's, every readable set. The batches spent after the
  * models were first made (fresh-11 to fresh-13) were left out for a while, because with them the models did worse
  * on the older sets left out in turn; but the newer sets are written as the sealed batches are, and on them, each
- * left out in turn, the models learned with the newer sets did better than those learned without (non-customer
- * 16 -> 14 wrong, frustrated caller 50 -> 45 over fresh-11 to fresh-13, tuning-7 and tuning-8; docs/decisions.md).
+ * left out in turn, the models learned with the newer sets did better than those learned without (over fresh-11 to
+ * fresh-13 and tuning-7 to tuning-10, each left out in turn: non-customer 26 -> 18 wrong, frustrated caller
+ * 67 -> 52; docs/decisions.md).
  */
 export const REVIEW_TRAINING_SETS = OUTCOME_TRAINING_SETS;
 

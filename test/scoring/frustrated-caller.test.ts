@@ -12,25 +12,25 @@ import { builtinScorer, conversation, type TurnSpec } from './conversation.js';
 const { models } = loadTrainedModels();
 const withModels = builtinScorer(models);
 
-/** Children giggling through a prank call: "you better go and shush it" is no anger at the kennels. */
-const PRANK: TurnSpec[] = [
-  ['agent', 'Hi, Ferndale Kennels, how can I help?'],
-  ['user', 'um yeah is your dog barking'],
-  ['agent', 'The dogs are all settled today. Would you like to book a stay?'],
-  ['user', 'well you better go and shush it then'],
-  ['user', 'hahaha mate hang up hang up'],
-  ['agent', 'Okay. Call back any time if you need us. Bye.'],
+/** A worried owner: "nobody has called yet" and "sitting by the phone all morning" read as signs, but it is worry. */
+const WORRIED: TurnSpec[] = [
+  ['agent', 'Hello, Riverside Vets, how can I help?'],
+  ['user', 'Hi, my dog had his operation this morning and nobody has called yet, I am just really worried about him.'],
+  ['agent', 'I understand. He came out of surgery at eleven and is resting; the vet will call you at three.'],
+  ['user', 'Oh thank goodness. Sorry, I have been sitting by the phone all morning.'],
+  ['agent', 'That is completely understandable. He is doing well.'],
+  ['user', 'Thank you, that means a lot.'],
 ];
 
 describe('the frustrated-caller model reviewing the frustration rule', () => {
   it('clears a caller the signs took for frustrated, keeps the sign in the reason, and names the model', () => {
-    const analysis = analyseConversation(conversation(PRANK), models);
+    const analysis = analyseConversation(conversation(WORRIED), models);
     const rule = analysis.frustrationByRule();
     expect(rule.verdict).toBe('fail');
-    const reviewed = withModels('frustration', PRANK);
+    const reviewed = withModels('frustration', WORRIED);
     expect(reviewed.verdict).toBe('pass');
     expect(reviewed.reason).toMatch(
-      /^The caller sounded frustrated in turn 4 \("well you better go and shush it then"\); but read as a whole the caller was not frustrated with the service, by the model learned from labelled conversations \(probability of frustration 0\.\d\d\): the words that weighed most were "[^"]+"/,
+      /^The caller sounded frustrated in turn 2 \("Hi, my dog had his operation this morning and nobody has called yet,…"\) and turn 4 \("Sorry, I have been sitting by the phone all morning\."\); but read as a whole the caller was not frustrated with the service, by the model learned from labelled conversations \(probability of frustration 0\.\d\d\): the words that weighed most were "[^"]+"/,
     );
     // The score is still the probability of frustration or dissatisfaction at some point, as the rule made it.
     expect(reviewed.score).toBe(rule.score);

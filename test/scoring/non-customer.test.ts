@@ -37,7 +37,7 @@ const JOKING_CUSTOMER: TurnSpec[] = [
   ['agent', "Of course, what's his name?"],
   ['user', 'Biscuit.'],
   ['agent', 'I have Tuesday at ten.'],
-  ['user', 'Perfect, book it please.'],
+  ['user', 'Perfect, book it please. Do I need to bring his vaccination card?'],
 ];
 
 describe('the non-customer model reviewing the rule', () => {
