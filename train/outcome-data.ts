@@ -28,6 +28,7 @@ export const OUTCOME_TRAINING_SETS = [
   'tuning-8',
   'tuning-9',
   'tuning-10',
+  'tuning-11',
   'fresh',
   'fresh-2',
   'fresh-3',
