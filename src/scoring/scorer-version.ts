@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { CheckDefinition } from '../domain/checks.js';
 
 /** Bump whenever scoring logic, lexicons or thresholds change. */
-export const SCORING_ENGINE_VERSION = '1.11.0';
+export const SCORING_ENGINE_VERSION = '1.11.1';
 
 const VERSION_LENGTH = 12;
 

@@ -169,6 +169,9 @@ const KIN = anyOf(
   'folks',
 );
 
+/** A word between "my" and a relative or a belonging: "my own two children", "my first coffee", "my little boy". */
+const KIN_OR_BELONGING_MODIFIER = `(?:${anyOf('own', 'two', 'three', 'four', 'five', '[0-9]+', 'little', 'eldest', 'youngest', 'oldest', 'old', 'new', 'first', 'second', 'third', 'morning', 'afternoon', 'usual')} ){0,2}`;
+
 /** What an agent does for a caller "myself" without being a person: "I can handle that myself", "I'll check myself". */
 const SERVICE_WORD = anyOf(
   'able',
@@ -315,7 +318,7 @@ export const LIVED_EXPERIENCE: readonly Cue[] = [
     `my ${anyOf('lunch', 'lunch break', 'tea break', 'coffee break', 'cuppa', 'cup of tea', 'cup of coffee', 'brew', 'sandwich', 'breakfast')}`,
   ),
   cue(
-    `(?:^|${anyOf('i am', 'i have', 'i have just', 'i am just', 'i have only just', 'i have literally just')} )${optional(anyOf('just', 'only just'))}${optional(anyOf('got', 'come', 'gotten'))}back from ${optional('my')}${anyOf('lunch', 'break', 'holiday', 'leave', 'annual leave', 'the gym', 'the school run')}`,
+    `(?:^|${anyOf('i', 'i am', 'i have', 'i have just', 'i am just', 'i have only just', 'i have literally just')} )${optional(anyOf('just', 'only just'))}${optional(anyOf('got', 'come', 'gotten'))}back from ${optional('my')}${anyOf('lunch', 'break', 'holiday', 'leave', 'annual leave', 'the gym', 'the school run')}`,
   ),
   // A shift: "I'll be on shift myself that evening", "I'm just finishing my shift".
   cue(`my ${optional(anyOf('early', 'late', 'night', 'day', 'morning', 'evening', 'weekend'))}shift`),
@@ -343,7 +346,7 @@ export const LIVED_EXPERIENCE: readonly Cue[] = [
   ),
   cue(`my ${anyOf('commute', 'drive in', 'bus in', 'train in', 'way in', 'walk in')}`),
   // Family and a past: "with my dad before he passed", "I smoked twenty a day till I was forty".
-  cue(`my ${KIN}`),
+  cue(`my ${KIN_OR_BELONGING_MODIFIER}${KIN}`),
   cue(
     `${anyOf('till', 'until', 'when', 'since')} i was ${anyOf('[0-9]+', 'a kid', 'a child', 'little', 'young', 'younger', 'small', 'at school', 'at uni', 'a student', 'a teenager', '[a-z]+teen', '[a-z]+ty')}`,
   ),
@@ -359,7 +362,9 @@ export const LIVED_EXPERIENCE: readonly Cue[] = [
   ),
   // Things only a person owns and a body only a person has: "my desk", "my coffee", "I've got a bit of a cold", "sorry
   // if I sound croaky", "I'm starving"; not the idioms anyone says, "my hands are tied", "my back to the wall".
-  cue(`my ${anyOf(...BELONGINGS)}(?! ${anyOf('are tied', 'is tied', 'to the wall')}(?: |$))`),
+  cue(
+    `my ${KIN_OR_BELONGING_MODIFIER}${anyOf(...BELONGINGS)}(?! ${anyOf('are tied', 'is tied', 'to the wall')}(?: |$))`,
+  ),
   cue(
     `i ${anyOf('have got', 'have', 'have caught', 'caught', 'am getting', 'am fighting', 'am getting over', 'am just getting over')} ${optional(anyOf('a bit of a', 'a bit of', 'a touch of', 'a', 'the'))}${anyOf('cold', 'flu', 'cough', 'sore throat', 'headache', 'frog in my throat', 'hangover', 'bad back')}`,
   ),
@@ -467,7 +472,7 @@ export const LIVED_EXPERIENCE: readonly Cue[] = [
   // Going somewhere on foot mid-call: "Let me just pop up to the ward", "let me walk back to the kitchen and ask Chef",
   // "I'll walk out and check the marker myself". Not "let me walk you through it" or "pop over an email".
   cue(
-    `${anyOf('let me', 'i will', 'i am going to', 'i am just going to', 'i am gonna', 'i can')} ${optional('just')}${anyOf('pop', 'nip', 'walk', 'wander', 'stroll', 'dash', 'run')} ${anyOf('up', 'down', 'over', 'round', 'out', 'back', 'across', 'along', 'upstairs', 'downstairs', 'outside')} ${anyOf('to the', 'to our', 'to my', 'into the', 'into our', 'and check', 'and ask', 'and see', 'and have a look', 'and look', 'and find', 'and grab', 'and get')}`,
+    `${anyOf('let me', 'i will', 'i am going to', 'i am just going to', 'i am gonna', 'i can')} ${optional('just')}${anyOf('pop', 'nip', 'walk', 'wander', 'stroll', 'dash', 'run')} ${anyOf('up', 'down', 'over', 'round', 'out', 'back', 'across', 'along', 'upstairs', 'downstairs', 'outside')} ${anyOf('to the', 'to our', 'to my', 'into the', 'into our', 'and check', 'and ask', 'and see', 'and have a look', 'and look', 'and find', 'and grab', 'and get', 'to door', 'to gate', 'to bay', 'to dock', 'to berth', 'to unit', 'to stand', 'to pen', 'to stall', 'to pitch', 'to plot', 'to shed', 'to platform')}`,
   ),
   // At a place, here and now: "I'm at the counter here", "I'm in the workshop right now".
   cue(
