@@ -44,3 +44,8 @@ export function restsOnlyOnMisheard(turns: readonly ReadTurn[]): boolean {
 export function uniqueSorted(indexes: Iterable<number>): number[] {
   return [...new Set(indexes)].sort((a, b) => a - b);
 }
+
+/** A reason quoted inside another ("Unresolved: the caller asked ..."): its first letter in lower case. */
+export function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}

@@ -10,7 +10,7 @@
  * reviewed.
  */
 import { type ReviewTexts, reviewBag, reviewTextsOf, weighedClause, weightiestWords } from './conversation-review.js';
-import { type Finding, uniqueSorted } from './finding.js';
+import { type Finding, lowerFirst, uniqueSorted } from './finding.js';
 import type { LinearModel } from './linear-model.js';
 import type { ConversationReading } from './reading.js';
 
@@ -48,10 +48,6 @@ export function reviewedSaysFrustrated(rule: Pick<Finding, 'verdict' | 'score'>,
 
 function ruleIsSure(rule: Pick<Finding, 'score'>): boolean {
   return (rule.score ?? 0) >= RULE_SURE_FROM;
-}
-
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
 /** The rule's finding, or the model's where it is sure the rule is wrong (`pass` far more often than `fail`). */

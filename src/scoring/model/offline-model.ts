@@ -14,7 +14,7 @@ import {
 } from './booking.js';
 import { reviewTextsOf } from './conversation-review.js';
 import { type DissatisfactionReading, readDissatisfaction } from './dissatisfaction.js';
-import type { Finding } from './finding.js';
+import { type Finding, lowerFirst } from './finding.js';
 import { reviewedFrustration } from './frustrated-caller.js';
 import { frustrationFinding } from './frustration.js';
 import { type LearnedTurns, readLearnedTurns } from './learned-turns.js';
@@ -172,10 +172,6 @@ export function resolutionContextOf(analysis: ConversationAnalysis): ResolutionC
     frustration: analysis.frustration().score ?? 0,
     booking,
   };
-}
-
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
 function personRequestHonouredFinding(analysis: ConversationAnalysis): Finding {
