@@ -13,19 +13,9 @@ import { z } from 'zod';
 import { BUILTIN_CHECK_KEYS, type BuiltinCheckKey } from '../src/domain/checks.js';
 import { loadTrainedModels } from '../src/main/model-files.js';
 import { loadDataset } from './dataset.js';
+import { problemLabel } from './metrics.js';
 import { predictionsOf } from './predictions.js';
 import { isSealed } from './sealed.js';
-
-/** The label that means the problem occurred (for the outcome: the caller left without what they came for). */
-const PROBLEM: Record<BuiltinCheckKey, string> = {
-  outcome: 'unresolved',
-  real_inquiry: 'not_met',
-  person_request_honored: 'fail',
-  frustration: 'fail',
-  ai_disclosure: 'fail',
-  booking_confirmation_accurate: 'fail',
-  booking_failure_disclosed: 'fail',
-};
 
 const secondLabelsSchema = z.record(
   z.string(),
@@ -76,7 +66,7 @@ function main(): void {
         if (second === expected) tally.secondAgrees += 1;
         if (predicted === expected) tally.engineAgreesWithWriter += 1;
         if (predicted === second) tally.engineAgreesWithSecond += 1;
-        if (expected === PROBLEM[key]) {
+        if (expected === problemLabel(key)) {
           tally.problems += 1;
           if (second === expected) tally.problemsSecondFound += 1;
           if (predicted === expected) tally.problemsEngineFound += 1;

@@ -1,4 +1,20 @@
 /** Accuracy, precision and recall of predicted labels against expected ones. */
+import type { BuiltinCheckKey } from '../src/domain/checks.js';
+
+/** Per pass/fail check, the label that means the problem occurred, and the one that means it did not. */
+export const POSITIVE: Record<Exclude<BuiltinCheckKey, 'outcome'>, [positive: string, negative: string]> = {
+  real_inquiry: ['not_met', 'met'],
+  person_request_honored: ['fail', 'pass'],
+  frustration: ['fail', 'pass'],
+  ai_disclosure: ['fail', 'pass'],
+  booking_confirmation_accurate: ['fail', 'pass'],
+  booking_failure_disclosed: ['fail', 'pass'],
+};
+
+/** The label that means the problem occurred; for the outcome, that the caller left without what they came for. */
+export function problemLabel(key: BuiltinCheckKey): string {
+  return key === 'outcome' ? 'unresolved' : POSITIVE[key][0];
+}
 
 export interface Prediction {
   caseId: string;

@@ -10,26 +10,16 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BuiltinCheckKey } from '../src/domain/checks.js';
 import { loadTrainedModels } from '../src/main/model-files.js';
 import { printCorpusFigures } from './corpus-figures.js';
 import { loadDataset } from './dataset.js';
-import { binaryRow, classRows, overallRow, type Prediction, type Row } from './metrics.js';
+import { binaryRow, classRows, overallRow, POSITIVE, type Prediction, problemLabel, type Row } from './metrics.js';
 import { predictionsOf } from './predictions.js';
 import { isSealed } from './sealed.js';
 import { decidedDisagreements } from './standing-decisions.js';
 
 const REQUIRED_ACCURACY = 0.9;
 const OUTCOME_CLASSES = ['resolved', 'unresolved', 'escalated', 'not_real_inquiry'] as const;
-/** The label that means the problem occurred, and the one that means it did not. */
-const POSITIVE: Record<Exclude<BuiltinCheckKey, 'outcome'>, [positive: string, negative: string]> = {
-  real_inquiry: ['not_met', 'met'],
-  person_request_honored: ['fail', 'pass'],
-  frustration: ['fail', 'pass'],
-  ai_disclosure: ['fail', 'pass'],
-  booking_confirmation_accurate: ['fail', 'pass'],
-  booking_failure_disclosed: ['fail', 'pass'],
-};
 
 const verbose = process.argv.includes('--verbose');
 // `--set fresh` scores eval/fresh, the batch kept untouched for a first and a last run (see eval/README.md).
@@ -93,7 +83,7 @@ if (decided.length > 0) {
   // What a decision costs in problems found: the check's problem class recalled with its decided cases set aside.
   console.log('Problems found, and with the cases a decision explains set aside:');
   for (const { key, caseIds } of decided) {
-    const positive = key === 'outcome' ? 'unresolved' : POSITIVE[key][0];
+    const positive = problemLabel(key);
     const all = predictions.get(key) ?? [];
     const rest = all.filter((prediction) => !caseIds.has(prediction.caseId));
     const recall = (list: readonly Prediction[]) => format(classRows(key, list, [positive])[0]?.recall ?? null);

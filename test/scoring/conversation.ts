@@ -47,6 +47,15 @@ export function builtinScorer(models: TrainedModels | null) {
   };
 }
 
+/** The ai_disclosure verdict on an agent's `line` answering `caller`, in an exchange the caller closes ("ok, thanks"). */
+export function agentLineVerdict(score: ReturnType<typeof builtinScorer>, caller: string, line: string): string {
+  return score('ai_disclosure', [
+    ['user', caller],
+    ['agent', line],
+    ['user', 'ok, thanks'],
+  ]).verdict;
+}
+
 /** The two ways the family tests score: as the service does, with the trained models, and by the written rules alone. */
 export const READINGS = [
   ['with the trained models', true],

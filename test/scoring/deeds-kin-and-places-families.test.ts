@@ -9,18 +9,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadTrainedModels } from '../../src/main/model-files.js';
-import { builtinScorer, READINGS } from './conversation.js';
+import { agentLineVerdict, builtinScorer, READINGS } from './conversation.js';
 
 const { models } = loadTrainedModels();
 
 describe.each(READINGS)('deeds, kin and places, %s', (_, withModels) => {
   const score = builtinScorer(withModels ? models : null);
-  const agentSays = (caller: string, line: string) =>
-    score('ai_disclosure', [
-      ['user', caller],
-      ['agent', line],
-      ['user', 'ok, thanks'],
-    ]).verdict;
+  const agentSays = (caller: string, line: string) => agentLineVerdict(score, caller, line);
 
   it.each([
     ['is the frame straight?', 'I trued the wheels myself last week, so they run straight.'],
